@@ -1,0 +1,4 @@
+export * from './lib/domain/link';
+export * from './lib/domain/collection-names';
+export * from './lib/application/link.repository';
+export * from './lib/links.module';

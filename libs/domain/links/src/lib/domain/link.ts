@@ -1,0 +1,35 @@
+/**
+ * A link between two memories. Links are bidirectional (SPEC §2.2): every link is stored as two
+ * records, one per direction, with the same type and confidence.
+ */
+export const LINK_TYPES = ['similar', 'caused_by', 'leads_to', 'related'] as const;
+export type LinkType = (typeof LINK_TYPES)[number];
+
+export interface Link {
+  sourceId: string;
+  targetId: string;
+  type: LinkType;
+  /** 0..1 */
+  confidence: number;
+  note: string;
+  createdAt: string;
+}
+
+/** The stable record id of one direction: creating a link is an idempotent upsert. */
+export function linkRecordId(sourceId: string, targetId: string, type: LinkType): string {
+  return `${sourceId}>${targetId}>${type}`;
+}
+
+/** The same link seen from the other end. */
+export function reverseLink(link: Link): Link {
+  return { ...link, sourceId: link.targetId, targetId: link.sourceId };
+}
+
+export function isLinkType(value: unknown): value is LinkType {
+  return typeof value === 'string' && (LINK_TYPES as readonly string[]).includes(value);
+}
+
+export function clampConfidence(value: number): number {
+  if (!Number.isFinite(value)) return 0;
+  return Math.min(1, Math.max(0, value));
+}

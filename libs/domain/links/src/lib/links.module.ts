@@ -1,0 +1,9 @@
+/** Binds the links library's services. */
+import { ContainerModule } from 'inversify';
+import { LinkRepository } from './application/link.repository';
+
+export function linksModule(): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind(LinkRepository).toSelf().inSingletonScope();
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * link_memories (SPEC §4.4): a manual link in both directions with confidence 0.5. Refuses a missing
+ * memory, a self-link and an existing link of the same type.
+ */
+import { inject, injectable } from 'inversify';
+import { AppError, KERNEL_TOKENS, type Clock, type Logger } from '@kioku/kernel';
+import { LinkRepository, type Link, type LinkType } from '@kioku/links';
+import type { CallContext } from '../call-context';
+import { MemoryRepository } from '../memory.repository';
+import { parseInput } from '../shared/parse-input';
+import { linkMemoriesInputSchema, type LinkMemoriesInput } from './link-memories.input';
+
+const MANUAL_LINK_CONFIDENCE = 0.5;
+
+export type LinkMemoriesResult =
+  | { status: 'linked'; link: Link }
+  | { status: 'exists'; sourceId: string; targetId: string; type: LinkType }
+  | { status: 'not_found'; missingIds: string[] };
+
+@injectable()
+export class LinkMemoriesUseCase {
+  constructor(
+    @inject(MemoryRepository) private readonly memories: MemoryRepository,
+    @inject(LinkRepository) private readonly links: LinkRepository,
+    @inject(KERNEL_TOKENS.Clock) private readonly clock: Clock,
+    @inject(KERNEL_TOKENS.Logger) private readonly logger: Logger,
+  ) {}
+
+  async execute(rawInput: LinkMemoriesInput, context: CallContext): Promise<LinkMemoriesResult> {
+    const input = parseInput(linkMemoriesInputSchema, rawInput);
+    const sourceId = input.source_id.trim();
+    const targetId = input.target_id.trim();
+    const type = input.link_type ?? 'related';
+    if (sourceId === targetId) throw AppError.invalidInput('A memory cannot be linked to itself.');
+
+    const found = await this.memories.get(context.namespace, [sourceId, targetId]);
+    const foundIds = new Set(found.map((f) => f.memory.id));
+    const missingIds = [sourceId, targetId].filter((id) => !foundIds.has(id));
+    if (missingIds.length > 0) return { status: 'not_found', missingIds };
+
+    if (await this.links.find(context.namespace, sourceId, targetId, type)) {
+      return { status: 'exists', sourceId, targetId, type };
+    }
+    const link: Link = {
+      sourceId,
+      targetId,
+      type,
+      confidence: MANUAL_LINK_CONFIDENCE,
+      note: input.note?.trim() ?? '',
+      createdAt: this.clock.now().toISOString(),
+    };
+    await this.links.saveBoth(context.namespace, [link]);
+    this.logger.info('memory.linked', { sourceId, targetId, type });
+    return { status: 'linked', link };
+  }
+}

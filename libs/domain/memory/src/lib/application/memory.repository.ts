@@ -1,0 +1,142 @@
+/**
+ * Memories of a namespace in the vector store. Guards the vector space: the memories collection
+ * records the embedding model and dimension at creation, and a namespace embedded with another
+ * model is refused with a message naming both and the command that re-embeds it (SPEC §3).
+ */
+import { inject, injectable } from 'inversify';
+import { AppError } from '@kioku/kernel';
+import { EMBEDDINGS_TOKENS, type EmbeddingProvider } from '@kioku/embeddings';
+import { collectionName } from '@kioku/links';
+import {
+  VECTOR_STORE_TOKENS,
+  type Filter,
+  type Metadata,
+  type TextFilter,
+  type VectorStore,
+} from '@kioku/vector-store';
+import type { Memory } from '../domain/memory';
+import { fromRecord, toDocument, toMetadata } from '../domain/memory-record.codec';
+
+export interface StoredMemory {
+  memory: Memory;
+  vector: number[];
+}
+
+export interface MemoryMatch extends StoredMemory {
+  distance: number;
+}
+
+export const MODEL_KEY = 'kioku_embedding_model';
+export const DIMENSION_KEY = 'kioku_embedding_dimension';
+
+@injectable()
+export class MemoryRepository {
+  private readonly ready = new Map<string, Promise<void>>();
+
+  constructor(
+    @inject(VECTOR_STORE_TOKENS.VectorStore) private readonly store: VectorStore,
+    @inject(EMBEDDINGS_TOKENS.EmbeddingProvider) private readonly embeddings: EmbeddingProvider,
+  ) {}
+
+  /** Creates the namespace's collection or checks that it holds vectors of the configured model. */
+  async open(namespace: string): Promise<string> {
+    const name = collectionName(namespace, 'memories');
+    let ready = this.ready.get(name);
+    if (!ready) {
+      ready = this.checkModel(namespace, name);
+      ready.catch(() => this.ready.delete(name));
+      this.ready.set(name, ready);
+    }
+    await ready;
+    return name;
+  }
+
+  async save(namespace: string, memory: Memory, vector: number[]): Promise<void> {
+    await this.store.upsert(await this.open(namespace), [
+      { id: memory.id, vector, metadata: toMetadata(memory), document: toDocument(memory) },
+    ]);
+  }
+
+  async get(namespace: string, ids: string[], withVectors = false): Promise<StoredMemory[]> {
+    if (ids.length === 0) return [];
+    const records = await this.store.get(await this.open(namespace), ids, { includeVectors: withVectors });
+    return records.flatMap((r) => {
+      const memory = fromRecord(r);
+      return memory ? [{ memory, vector: r.vector ?? [] }] : [];
+    });
+  }
+
+  async getOne(namespace: string, id: string, withVectors = false): Promise<StoredMemory | null> {
+    const [found] = await this.get(namespace, [id], withVectors);
+    return found ?? null;
+  }
+
+  /** Nearest memories to a vector (ascending distance), with vectors. */
+  async nearest(
+    namespace: string,
+    vector: number[],
+    limit: number,
+    filter?: Filter,
+    text?: TextFilter,
+  ): Promise<MemoryMatch[]> {
+    const matches = await this.store.query(await this.open(namespace), {
+      vector,
+      limit,
+      filter,
+      text,
+      includeVectors: true,
+    });
+    return matches.flatMap((m) => {
+      const memory = fromRecord(m);
+      return memory ? [{ memory, vector: m.vector ?? [], distance: m.distance }] : [];
+    });
+  }
+
+  /** Memories whose search text contains any of the terms (the store's text filter). */
+  async containingAny(namespace: string, terms: string[], limit: number, filter?: Filter): Promise<StoredMemory[]> {
+    if (terms.length === 0) return [];
+    const page = await this.store.find(await this.open(namespace), {
+      filter,
+      text: { containsAny: terms },
+      limit,
+      includeVectors: true,
+    });
+    return page.records.flatMap((r) => {
+      const memory = fromRecord(r);
+      return memory ? [{ memory, vector: r.vector ?? [] }] : [];
+    });
+  }
+
+  /** Merges metadata keys into stored memories (access tracking). */
+  async patch(namespace: string, patches: { id: string; metadata: Metadata }[]): Promise<void> {
+    if (patches.length === 0) return;
+    await this.store.patchMetadata(await this.open(namespace), patches);
+  }
+
+  async count(namespace: string, filter?: Filter): Promise<number> {
+    return this.store.count(await this.open(namespace), filter);
+  }
+
+  async delete(namespace: string, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.store.delete(await this.open(namespace), ids);
+  }
+
+  private async checkModel(namespace: string, name: string): Promise<void> {
+    const { modelId, dimension } = this.embeddings;
+    const info = await this.store.ensureCollection(name, {
+      dimension,
+      metadata: { [MODEL_KEY]: modelId, [DIMENSION_KEY]: dimension, kind: 'kioku-memories' },
+    });
+    const storedModel = info.metadata[MODEL_KEY];
+    if (storedModel !== modelId || info.dimension !== dimension) {
+      throw new AppError(
+        'MODEL_MISMATCH',
+        `Namespace "${namespace}" holds vectors from embedding model "${String(storedModel)}" (dimension ${info.dimension}), ` +
+          `but the configured model is "${modelId}" (dimension ${dimension}). ` +
+          `Configure the original model, or run \`bin/kioku reembed --namespace ${namespace}\` to re-embed it.`,
+        { details: { namespace, storedModel: String(storedModel), configuredModel: modelId } },
+      );
+    }
+  }
+}

@@ -1,0 +1,172 @@
+/**
+ * recall (SPEC §4.2): vector and lexical candidates fused by rank, scored with decay, emotion and
+ * importance, re-ranked by Hopfield completion, widened by spreading activation over links, and
+ * access-tracked. Filters run inside the store; the lexical path uses the store's text filter so
+ * that every process sees every other process's writes.
+ */
+import { inject, injectable } from 'inversify';
+import { AppError, KERNEL_TOKENS, toSimilarity, type Clock, type Logger } from '@kioku/kernel';
+import { LinkRepository, type Link } from '@kioku/links';
+import { cosineDistance, matchesFilter, type Filter } from '@kioku/vector-store';
+import type { Memory } from '../../domain/memory';
+import { bm25, distinctiveTerms, fuseRankings, searchText } from '../../domain/lexical';
+import { recallScore } from '../../domain/scoring';
+import { blendWithHopfield, hopfieldComplete } from '../../domain/hopfield';
+import { toMetadata } from '../../domain/memory-record.codec';
+import { MEMORY_TOKENS } from '../../memory.tokens';
+import type { CallContext } from '../call-context';
+import type { MemorySettings } from '../memory-settings';
+import { MemoryRepository, type StoredMemory } from '../memory.repository';
+import { parseInput } from '../shared/parse-input';
+import { QueryVectorCache } from './query-vector-cache';
+import { recallFilter } from './recall-filter';
+import { recallInputSchema, type RecallInput } from './recall.input';
+
+const LEXICAL_CANDIDATES = 50;
+const SPREAD_FACTOR = 0.3;
+
+export interface RecalledMemory {
+  memory: Memory;
+  /** Cosine similarity of the memory to the query, 0..1. */
+  similarity: number;
+  score: number;
+  /** How it was found: by meaning, by its words, or through a link from another result. */
+  source: 'vector' | 'lexical' | 'link';
+}
+
+export interface RecallResult {
+  results: RecalledMemory[];
+}
+
+interface Candidate {
+  stored: StoredMemory;
+  similarity: number;
+  source: RecalledMemory['source'];
+  score: number;
+}
+
+@injectable()
+export class RecallUseCase {
+  constructor(
+    @inject(MemoryRepository) private readonly memories: MemoryRepository,
+    @inject(LinkRepository) private readonly links: LinkRepository,
+    @inject(QueryVectorCache) private readonly queryVectors: QueryVectorCache,
+    @inject(MEMORY_TOKENS.Settings) private readonly settings: MemorySettings,
+    @inject(KERNEL_TOKENS.Clock) private readonly clock: Clock,
+    @inject(KERNEL_TOKENS.Logger) private readonly logger: Logger,
+  ) {}
+
+  async execute(rawInput: RecallInput, context: CallContext): Promise<RecallResult> {
+    const input = parseInput(recallInputSchema, rawInput);
+    const query = input.query.trim();
+    if (!query) throw AppError.invalidInput('query must not be empty.');
+    const n = input.n_results ?? 3;
+    const filter = recallFilter(input);
+    const namespace = context.namespace;
+    const now = this.clock.now();
+
+    const queryVector = await this.queryVectors.vectorFor(query);
+    const terms = distinctiveTerms(query);
+    const [vectorHits, lexicalHits] = await Promise.all([
+      this.memories.nearest(namespace, queryVector, Math.max(3 * n, 10), filter),
+      this.memories.containingAny(namespace, terms, LEXICAL_CANDIDATES, filter),
+    ]);
+
+    const pool = new Map<string, Candidate>();
+    for (const hit of vectorHits) {
+      pool.set(hit.memory.id, { stored: hit, similarity: toSimilarity(hit.distance), source: 'vector', score: 0 });
+    }
+    const lexicalScores = bm25(terms, lexicalHits.map((h) => searchText(h.memory.content)));
+    const lexicalRanked = lexicalHits
+      .map((hit, i) => ({ hit, bm25: lexicalScores[i] }))
+      .filter((entry) => entry.bm25 > 0)
+      .sort((a, b) => b.bm25 - a.bm25)
+      .slice(0, Math.max(3 * n, 10));
+    for (const { hit } of lexicalRanked) {
+      if (!pool.has(hit.memory.id)) {
+        const similarity = toSimilarity(cosineDistance(queryVector, hit.vector));
+        pool.set(hit.memory.id, { stored: hit, similarity, source: 'lexical', score: 0 });
+      }
+    }
+    const relevance = fuseRankings(
+      vectorHits.map((h) => ({ id: h.memory.id, similarity: toSimilarity(h.distance) })),
+      lexicalRanked.map(({ hit }) => ({ id: hit.memory.id, similarity: pool.get(hit.memory.id)!.similarity })),
+    );
+
+    const candidates = [...pool.values()];
+    const links = await this.links.linksFrom(namespace, candidates.map((c) => c.stored.memory.id));
+    const maxConfidence = strongestLinkPerMemory(links);
+    const baseScores = candidates.map((c) =>
+      recallScore(relevance.get(c.stored.memory.id) ?? c.similarity, c.stored.memory, maxConfidence.get(c.stored.memory.id) ?? 0, now),
+    );
+    const scores = this.settings.hopfield && candidates.length > 1
+      ? blendWithHopfield(baseScores, candidates.map((c) => c.stored.vector), hopfieldComplete(candidates.map((c) => c.stored.vector), queryVector))
+      : baseScores;
+    candidates.forEach((c, i) => (c.score = scores[i]));
+    candidates.sort((a, b) => b.score - a.score);
+
+    const top = candidates.slice(0, n);
+    await this.spreadActivation(namespace, top, links, pool, queryVector, filter);
+
+    const results = [...pool.values()].sort((a, b) => b.score - a.score).slice(0, n);
+    const recalled = await this.trackAccess(namespace, results, now);
+    this.logger.debug('memory.recalled', { results: recalled.length, lexicalTerms: terms.length });
+    return { results: recalled };
+  }
+
+  /** Linked neighbours of the top results join the pool with `parentScore · 0.3 · confidence`. */
+  private async spreadActivation(
+    namespace: string,
+    top: Candidate[],
+    links: Link[],
+    pool: Map<string, Candidate>,
+    queryVector: number[],
+    filter: Filter | undefined,
+  ): Promise<void> {
+    const spread = new Map<string, number>();
+    for (const parent of top) {
+      for (const link of links) {
+        if (link.sourceId !== parent.stored.memory.id) continue;
+        const score = parent.score * SPREAD_FACTOR * link.confidence;
+        if (score > (spread.get(link.targetId) ?? -Infinity)) spread.set(link.targetId, score);
+      }
+    }
+    const missing = [...spread.keys()].filter((id) => !pool.has(id));
+    const fetched = await this.memories.get(namespace, missing, true);
+    for (const stored of fetched) {
+      if (filter && !matchesFilter(filter, toMetadata(stored.memory))) continue;
+      const similarity = toSimilarity(cosineDistance(queryVector, stored.vector));
+      pool.set(stored.memory.id, { stored, similarity, source: 'link', score: spread.get(stored.memory.id)! });
+    }
+    for (const [id, score] of spread) {
+      const candidate = pool.get(id);
+      if (candidate && score > candidate.score) candidate.score = score;
+    }
+  }
+
+  private async trackAccess(namespace: string, results: Candidate[], now: Date): Promise<RecalledMemory[]> {
+    const lastAccessedAt = now.toISOString();
+    const recalled = results.map((c) => ({
+      memory: { ...c.stored.memory, accessCount: c.stored.memory.accessCount + 1, lastAccessedAt },
+      similarity: c.similarity,
+      score: c.score,
+      source: c.source,
+    }));
+    await this.memories.patch(
+      namespace,
+      recalled.map((r) => ({
+        id: r.memory.id,
+        metadata: { accessCount: r.memory.accessCount, lastAccessedAt, lastAccessedAtMs: now.getTime() },
+      })),
+    );
+    return recalled;
+  }
+}
+
+function strongestLinkPerMemory(links: Link[]): Map<string, number> {
+  const strongest = new Map<string, number>();
+  for (const link of links) {
+    strongest.set(link.sourceId, Math.max(strongest.get(link.sourceId) ?? 0, link.confidence));
+  }
+  return strongest;
+}

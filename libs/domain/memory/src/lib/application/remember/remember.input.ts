@@ -1,0 +1,12 @@
+/** Input of remember (SPEC §4.1): the zod shape shared by the MCP tool and the HTTP route. */
+import { z } from 'zod';
+import { memoryFieldsShape } from '../shared/memory-fields.input';
+
+export const rememberInputShape = {
+  content: z.string().describe('What to remember'),
+  ...memoryFieldsShape,
+  force: z.boolean().optional().describe('Save even if a near-duplicate exists'),
+};
+
+export const rememberInputSchema = z.object(rememberInputShape);
+export type RememberInput = z.infer<typeof rememberInputSchema>;

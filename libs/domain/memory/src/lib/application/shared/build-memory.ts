@@ -1,0 +1,31 @@
+/** Builds the normalised memory fields from validated input (SPEC §2.1 defaults). */
+import type { Memory } from '../../domain/memory';
+import { normalizeCategory, normalizeEmotion, normalizeImportance, normalizeTags } from '../../domain/normalize';
+
+export interface MemoryFieldsInput {
+  category?: string;
+  importance?: number | string;
+  emotion?: string;
+  secondary?: string[] | string;
+  intensity?: number;
+  valence?: number;
+  arousal?: number;
+  tags?: string[] | string;
+  private?: boolean;
+}
+
+export function buildFields(input: MemoryFieldsInput): Pick<Memory, 'category' | 'importance' | 'emotion' | 'tags' | 'isPrivate'> {
+  return {
+    category: normalizeCategory(input.category),
+    importance: normalizeImportance(input.importance),
+    emotion: normalizeEmotion({
+      primary: input.emotion,
+      secondary: typeof input.secondary === 'string' ? input.secondary.split(',').map((s) => s.trim()) : input.secondary,
+      intensity: input.intensity,
+      valence: input.valence,
+      arousal: input.arousal,
+    }),
+    tags: normalizeTags(input.tags),
+    isPrivate: input.private === true,
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * Zod shapes for the memory fields shared by remember and update_memory. They are lenient where the
+ * spec normalises (unknown category → daily, non-numeric importance → 3) and strict where a wrong type
+ * would silently lose data (content must be a string, tags strings).
+ */
+import { z } from 'zod';
+import { AppError } from '@kioku/kernel';
+
+const stringList = z.union([z.array(z.string()), z.string()]);
+
+export const memoryFieldsShape = {
+  category: z.string().optional().describe('daily, philosophical, technical, memory, observation, feeling, conversation, introspection, relationship, self_discovery, dream, lesson'),
+  importance: z.union([z.number(), z.string()]).optional().describe('1-5 (default 3; 5 pins the memory)'),
+  emotion: z.string().optional().describe('Primary emotion, e.g. happy, sad, curious, neutral'),
+  secondary: stringList.optional().describe('Secondary emotions'),
+  intensity: z.number().optional().describe('0-1'),
+  valence: z.number().optional().describe('-1..1'),
+  arousal: z.number().optional().describe('0-1'),
+  tags: stringList.optional(),
+  private: z.boolean().optional().describe('Keep internal: never synced to files or logs'),
+};
+
+/** Arguments that arrive wrapped in XML-like markup are a known client bug (SPEC §4.1 step 1). */
+const XML_WRAPPED = /<\/?(parameter|invoke|function_calls|antml:[a-z_]+)\b[^>]*>/i;
+
+export function assertNotXmlWrapped(fields: Record<string, unknown>): void {
+  for (const [name, value] of Object.entries(fields)) {
+    const texts = Array.isArray(value) ? value : [value];
+    if (texts.some((t) => typeof t === 'string' && XML_WRAPPED.test(t))) {
+      throw new XmlWrappedArgumentError(name);
+    }
+  }
+}
+
+
+export class XmlWrappedArgumentError extends AppError {
+  constructor(field: string) {
+    super(
+      'INVALID_INPUT',
+      `The "${field}" argument arrived wrapped in XML-like markup (e.g. <parameter name="...">), a known client bug. ` +
+        'Nothing was saved. Send the plain value instead.',
+      { details: { field } },
+    );
+  }
+}
+
+/** Validates and trims content: non-empty, at most `maxLength` characters. */
+export function normalizeContent(content: string, maxLength: number): string {
+  const trimmed = content.trim();
+  if (trimmed.length === 0) throw AppError.invalidInput('content must not be empty.');
+  const length = Array.from(trimmed).length;
+  if (length > maxLength) {
+    throw AppError.invalidInput(`content is too long: ${length} characters (at most ${maxLength}).`, {
+      length,
+      maxLength,
+    });
+  }
+  return trimmed;
+}

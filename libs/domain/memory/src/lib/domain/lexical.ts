@@ -1,0 +1,117 @@
+/**
+ * The lexical side of recall (SPEC §4.2 step 2): search text normalisation, the query's distinctive
+ * terms (words; character bigrams for Chinese, Japanese and Korean), BM25 over the candidates the
+ * store's text filter returned, and reciprocal-rank fusion with the vector ranking.
+ */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー]/u;
+const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー]+/gu;
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}_#@.+-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu;
+const HIRAGANA_ONLY = /^[\p{Script=Hiragana}ー]+$/u;
+
+const STOPWORDS = new Set(
+  `a an and are as at be been but by can could did do does for from had has have he her his how i if in into is it its
+  me my no not of on or our she so than that the their them then there these they this to was we were what when where
+  which who why will with would you your about after again all also am any because before being both each few more most
+  other over same should some such through too under until up very just now only own out off once here`.split(/\s+/),
+);
+
+/** The normalised text stored as the document and matched by the store's text filter. */
+export function searchText(content: string): string {
+  return content.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** Tokens for BM25: words outside CJK runs, and CJK character bigrams. */
+export function tokenize(text: string): string[] {
+  const normalized = searchText(text);
+  const tokens: string[] = [];
+  for (const run of normalized.match(CJK_RUN) ?? []) tokens.push(...bigrams(run));
+  const latin = normalized.replace(CJK_RUN, ' ');
+  for (const word of latin.match(WORD) ?? []) tokens.push(word.replace(/[.]+$/, ''));
+  return tokens;
+}
+
+/**
+ * The distinctive terms of a query: non-stopword words (numbers and names included) and CJK bigrams,
+ * at most `limit`, longest words first. All-hiragana bigrams are mostly grammar and are left out
+ * unless nothing else remains.
+ */
+export function distinctiveTerms(query: string, limit = 12): string[] {
+  const normalized = searchText(query);
+  const words = (normalized.replace(CJK_RUN, ' ').match(WORD) ?? [])
+    .map((w) => w.replace(/[.]+$/, ''))
+    .filter((w) => !STOPWORDS.has(w) && (w.length >= 3 || /\d/.test(w)));
+  const grams = (normalized.match(CJK_RUN) ?? []).flatMap(bigrams);
+  const contentGrams = grams.filter((g) => !HIRAGANA_ONLY.test(g));
+  const cjk = contentGrams.length > 0 ? contentGrams : grams;
+  const unique = [...new Set([...words.sort((a, b) => b.length - a.length), ...cjk])];
+  return unique.slice(0, limit);
+}
+
+function bigrams(run: string): string[] {
+  const chars = Array.from(run);
+  if (chars.length === 1) return [run];
+  const grams: string[] = [];
+  for (let i = 0; i < chars.length - 1; i++) grams.push(chars[i] + chars[i + 1]);
+  return grams;
+}
+
+export function containsCjk(text: string): boolean {
+  return CJK.test(text);
+}
+
+/**
+ * BM25 (k1 = 1.2, b = 0.75) of each document for the query terms, with document frequencies taken
+ * over the given documents. Returns scores in input order (0 = no term occurs as a token).
+ */
+export function bm25(terms: string[], documents: string[]): number[] {
+  const docTokens = documents.map(tokenize);
+  const n = documents.length;
+  const avgLength = docTokens.reduce((sum, t) => sum + t.length, 0) / Math.max(1, n);
+  const termSet = [...new Set(terms)];
+  const df = new Map(termSet.map((t) => [t, docTokens.filter((tokens) => tokens.includes(t)).length]));
+  return docTokens.map((tokens) => {
+    let score = 0;
+    for (const term of termSet) {
+      const tf = tokens.filter((t) => t === term).length;
+      if (tf === 0) continue;
+      const d = df.get(term) ?? 0;
+      const idf = Math.log(1 + (n - d + 0.5) / (d + 0.5));
+      score += (idf * tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * tokens.length) / Math.max(1, avgLength)));
+    }
+    return score;
+  });
+}
+
+export interface RankedCandidate {
+  id: string;
+  /** Cosine similarity to the query (1 − distance, clamped). */
+  similarity: number;
+}
+
+/**
+ * Fuses the vector ranking and the lexical ranking by reciprocal rank (k = 60) and returns each
+ * candidate's relevance: its own similarity, raised to the similarity of the vector hit whose place
+ * it takes in the fused order. Fusion can thus promote any candidate but never lowers one.
+ */
+export function fuseRankings(
+  vectorRanked: RankedCandidate[],
+  lexicalRanked: RankedCandidate[],
+  k = 60,
+): Map<string, number> {
+  const fused = new Map<string, { rrf: number; similarity: number; vectorRank: number }>();
+  vectorRanked.forEach((c, i) =>
+    fused.set(c.id, { rrf: 1 / (k + i + 1), similarity: c.similarity, vectorRank: i }),
+  );
+  lexicalRanked.forEach((c, i) => {
+    const entry = fused.get(c.id) ?? { rrf: 0, similarity: c.similarity, vectorRank: Number.MAX_SAFE_INTEGER };
+    entry.rrf += 1 / (k + i + 1);
+    fused.set(c.id, entry);
+  });
+  const order = [...fused.entries()].sort((a, b) => b[1].rrf - a[1].rrf || a[1].vectorRank - b[1].vectorRank);
+  const relevance = new Map<string, number>();
+  order.forEach(([id, entry], position) => {
+    const slot = vectorRanked[position]?.similarity ?? 0;
+    relevance.set(id, Math.max(entry.similarity, slot));
+  });
+  return relevance;
+}

@@ -1,0 +1,94 @@
+/**
+ * Maps a memory to a vector-store record and back. Metadata is flat: emotion and tags are spread
+ * over scalar keys, each tag also becomes a boolean key `tag_<tag>` so that "any of these tags" is a
+ * filter the store can run. The document is the search text (NFKC, lower case) used by the lexical
+ * recall path; the original content lives in metadata. Reading is tolerant (SPEC §2.1).
+ */
+import type { Metadata, StoredRecord } from '@kioku/vector-store';
+import type { Memory } from './memory';
+import {
+  normalizeBoolean,
+  normalizeCategory,
+  normalizeEmotion,
+  normalizeImportance,
+  normalizeTags,
+} from './normalize';
+import { searchText } from './lexical';
+
+export const TAG_KEY_PREFIX = 'tag_';
+
+export function tagKey(tag: string): string {
+  return TAG_KEY_PREFIX + tag;
+}
+
+export function toMetadata(memory: Memory): Metadata {
+  const metadata: Metadata = {
+    content: memory.content,
+    createdAt: memory.createdAt,
+    createdAtMs: Date.parse(memory.createdAt),
+    updatedAt: memory.updatedAt,
+    category: memory.category,
+    importance: memory.importance,
+    emotion: memory.emotion.primary,
+    emotionSecondary: memory.emotion.secondary.join(','),
+    intensity: memory.emotion.intensity,
+    valence: memory.emotion.valence,
+    arousal: memory.emotion.arousal,
+    tags: JSON.stringify(memory.tags),
+    isPrivate: memory.isPrivate,
+    accessCount: memory.accessCount,
+    embeddingModel: memory.embeddingModel,
+  };
+  for (const tag of memory.tags) metadata[tagKey(tag)] = true;
+  if (memory.lastAccessedAt) {
+    metadata.lastAccessedAt = memory.lastAccessedAt;
+    metadata.lastAccessedAtMs = Date.parse(memory.lastAccessedAt);
+  }
+  return metadata;
+}
+
+export function toDocument(memory: Memory): string {
+  return searchText(memory.content);
+}
+
+/** Reads a stored record; null when it is not a memory at all (no content). */
+export function fromRecord(record: StoredRecord): Memory | null {
+  const m = record.metadata;
+  const content = typeof m.content === 'string' ? m.content : null;
+  if (content === null) return null;
+  const createdAt = isoOr(m.createdAt, new Date(0).toISOString());
+  const secondary = typeof m.emotionSecondary === 'string' && m.emotionSecondary ? m.emotionSecondary.split(',') : [];
+  return {
+    id: record.id,
+    content,
+    createdAt,
+    updatedAt: isoOr(m.updatedAt, createdAt),
+    category: normalizeCategory(m.category),
+    importance: normalizeImportance(m.importance),
+    emotion: normalizeEmotion({
+      primary: m.emotion,
+      secondary,
+      intensity: m.intensity,
+      valence: m.valence,
+      arousal: m.arousal,
+    }),
+    tags: normalizeTags(parseJsonArray(m.tags)),
+    isPrivate: normalizeBoolean(m.isPrivate),
+    accessCount: typeof m.accessCount === 'number' && m.accessCount >= 0 ? Math.floor(m.accessCount) : 0,
+    lastAccessedAt: typeof m.lastAccessedAt === 'string' && m.lastAccessedAt ? m.lastAccessedAt : null,
+    embeddingModel: typeof m.embeddingModel === 'string' ? m.embeddingModel : '',
+  };
+}
+
+function isoOr(value: unknown, fallback: string): string {
+  return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? value : fallback;
+}
+
+function parseJsonArray(value: unknown): unknown {
+  if (typeof value !== 'string') return [];
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value.split(',');
+  }
+}

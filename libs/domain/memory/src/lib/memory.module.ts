@@ -1,0 +1,16 @@
+/** Binds the memory library's repository and use cases. Settings are bound by the composition lib. */
+import { ContainerModule } from 'inversify';
+import { MemoryRepository } from './application/memory.repository';
+import { QueryVectorCache } from './application/recall/query-vector-cache';
+import { RememberUseCase } from './application/remember/remember.use-case';
+import { RecallUseCase } from './application/recall/recall.use-case';
+import { UpdateMemoryUseCase } from './application/update-memory/update-memory.use-case';
+import { LinkMemoriesUseCase } from './application/link-memories/link-memories.use-case';
+
+export function memoryModule(): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    for (const service of [MemoryRepository, QueryVectorCache, RememberUseCase, RecallUseCase, UpdateMemoryUseCase, LinkMemoriesUseCase]) {
+      bind(service).toSelf().inSingletonScope();
+    }
+  });
+}

@@ -1,0 +1,2 @@
+export * from './lib/redact';
+export * from './lib/redacting-logger';

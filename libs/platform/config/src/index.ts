@@ -1,0 +1,3 @@
+export * from './lib/config-error';
+export * from './lib/env-schema';
+export * from './lib/kioku-config';

@@ -1,0 +1,51 @@
+/**
+ * The environment variables every kioku app reads (SPEC §3), parsed once at the edge with zod.
+ * The store and embedding settings form discriminated unions on their kind, so an adapter receives
+ * exactly the settings it needs.
+ */
+import { homedir } from 'node:os';
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+import { LOG_LEVELS } from '@kioku/kernel';
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((v) => /^https?:\/\/[^\s/]+/.test(v) && URL.canParse(v), 'must be an http(s) URL, e.g. http://127.0.0.1:8000');
+
+const distance = z.coerce.number().min(0).max(2);
+
+export const envSchema = z.object({
+  KIOKU_DATA_DIR: optionalText,
+  KIOKU_NAMESPACE: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, 'must be 1-63 characters of a-z, 0-9, _ or -, starting with a letter or digit')
+    .default('default'),
+  KIOKU_VECTOR_STORE: z.enum(['chroma-embedded', 'chroma', 'memory']).default('chroma-embedded'),
+  KIOKU_CHROMA_URL: httpUrl.optional(),
+  KIOKU_EMBEDDINGS: z.enum(['local']).default('local'),
+  KIOKU_LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  KIOKU_LOG_FILE: optionalText,
+  KIOKU_DEDUP_DISTANCE: distance.optional(),
+  KIOKU_LINK_DISTANCE: distance.optional(),
+  KIOKU_MERGE_DISTANCE: distance.optional(),
+  KIOKU_MAX_AUTO_LINKS: z.coerce.number().int().min(0).max(20).optional(),
+  KIOKU_MAX_CONTENT_LENGTH: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  KIOKU_HOPFIELD: z.stringbool().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** `~` and relative paths resolved; the default is `~/.kioku`. */
+export function resolveDataDir(value: string | undefined, home = homedir()): string {
+  if (!value) return resolve(home, '.kioku');
+  const expanded = value === '~' || value.startsWith('~/') ? home + value.slice(1) : value;
+  return isAbsolute(expanded) ? resolve(expanded) : resolve(process.cwd(), expanded);
+}

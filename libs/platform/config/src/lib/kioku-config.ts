@@ -1,0 +1,107 @@
+/**
+ * The parsed configuration shared by every app. `loadConfig` is the only place that reads the
+ * environment (and an optional JSON config file named by KIOKU_CONFIG_FILE, whose keys are the same
+ * variable names; the environment wins).
+ */
+import { readFileSync } from 'node:fs';
+import type { z } from 'zod';
+import type { LogLevel } from '@kioku/kernel';
+import { ConfigError } from './config-error';
+import { envSchema, resolveDataDir, type Env } from './env-schema';
+
+export type VectorStoreConfig =
+  | { kind: 'chroma-embedded'; dataDir: string }
+  | { kind: 'chroma'; url: string }
+  | { kind: 'memory' };
+
+export type EmbeddingsConfig = { kind: 'local' };
+
+export interface ThresholdOverrides {
+  dedupDistance?: number;
+  linkDistance?: number;
+  mergeDistance?: number;
+  maxAutoLinks?: number;
+  maxContentLength?: number;
+  hopfield?: boolean;
+}
+
+export interface KiokuConfig {
+  dataDir: string;
+  namespace: string;
+  vectorStore: VectorStoreConfig;
+  embeddings: EmbeddingsConfig;
+  log: { level: LogLevel; file?: string };
+  thresholds: ThresholdOverrides;
+}
+
+export type EnvSource = Record<string, string | undefined>;
+
+export function loadConfig(env: EnvSource = process.env): KiokuConfig {
+  return parseConfig(withConfigFile(env));
+}
+
+export function parseConfig(env: EnvSource): KiokuConfig {
+  const parsed = parseWith(envSchema, env);
+  const dataDir = resolveDataDir(parsed.KIOKU_DATA_DIR);
+  return {
+    dataDir,
+    namespace: parsed.KIOKU_NAMESPACE,
+    vectorStore: vectorStoreConfig(parsed, dataDir),
+    embeddings: { kind: parsed.KIOKU_EMBEDDINGS },
+    log: { level: parsed.KIOKU_LOG_LEVEL, file: parsed.KIOKU_LOG_FILE },
+    thresholds: {
+      dedupDistance: parsed.KIOKU_DEDUP_DISTANCE,
+      linkDistance: parsed.KIOKU_LINK_DISTANCE,
+      mergeDistance: parsed.KIOKU_MERGE_DISTANCE,
+      maxAutoLinks: parsed.KIOKU_MAX_AUTO_LINKS,
+      maxContentLength: parsed.KIOKU_MAX_CONTENT_LENGTH,
+      hopfield: parsed.KIOKU_HOPFIELD,
+    },
+  };
+}
+
+/** Parses with any zod schema and reports every problem as `VARIABLE: problem`. */
+export function parseWith<S extends z.ZodType>(schema: S, env: EnvSource): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  throw new ConfigError(
+    result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'config');
+      const got = env[name];
+      return got === undefined ? `${name}: ${issue.message}` : `${name}: ${issue.message} (got "${got}")`;
+    }),
+  );
+}
+
+function vectorStoreConfig(env: Env, dataDir: string): VectorStoreConfig {
+  switch (env.KIOKU_VECTOR_STORE) {
+    case 'chroma-embedded':
+      return { kind: 'chroma-embedded', dataDir };
+    case 'chroma':
+      if (!env.KIOKU_CHROMA_URL) {
+        throw new ConfigError(['KIOKU_CHROMA_URL: required when KIOKU_VECTOR_STORE=chroma (e.g. http://127.0.0.1:8000)']);
+      }
+      return { kind: 'chroma', url: env.KIOKU_CHROMA_URL };
+    case 'memory':
+      return { kind: 'memory' };
+  }
+}
+
+function withConfigFile(env: EnvSource): EnvSource {
+  const file = env.KIOKU_CONFIG_FILE?.trim();
+  if (!file) return env;
+  let fromFile: unknown;
+  try {
+    fromFile = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    const reason = error instanceof SyntaxError ? 'not valid JSON' : 'cannot be read';
+    throw new ConfigError([`KIOKU_CONFIG_FILE: ${reason} (${file})`]);
+  }
+  if (!fromFile || typeof fromFile !== 'object' || Array.isArray(fromFile)) {
+    throw new ConfigError([`KIOKU_CONFIG_FILE: must hold a JSON object of KIOKU_* keys (${file})`]);
+  }
+  const values = Object.fromEntries(
+    Object.entries(fromFile as Record<string, unknown>).map(([k, v]) => [k, v === undefined || v === null ? undefined : String(v)]),
+  );
+  return { ...values, ...env };
+}

@@ -1,0 +1,3 @@
+export * from './lib/embedding-provider.port';
+export * from './lib/embeddings.tokens';
+export * from './lib/embeddings.errors';

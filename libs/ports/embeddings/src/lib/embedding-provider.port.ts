@@ -1,0 +1,34 @@
+/**
+ * The embedding-provider port: turns texts into vectors.
+ *
+ * Contract (checked by the embedding contract suite in `@kioku/testing-contracts`):
+ * - `embed(texts)` returns one vector per text, in the same order, each of length `dimension` and
+ *   L2-normalised (unit length), so cosine distance is `1 − dot(a, b)`.
+ * - The same text always gives the same vector (deterministic), alone or inside any batch.
+ * - An empty or whitespace-only text is rejected with an `INVALID_INPUT` AppError; an empty list
+ *   returns an empty list.
+ * - A provider that cannot be reached throws an `EMBEDDING_UNAVAILABLE` AppError.
+ */
+export interface DistanceThresholds {
+  /** remember refuses a save below this cosine distance to the nearest memory. */
+  dedupDistance: number;
+  /** remember auto-links below this distance. */
+  linkDistance: number;
+  /** consolidate proposes merges below this distance. */
+  mergeDistance: number;
+}
+
+export interface EmbeddingProvider {
+  /** Identifies the model and its vector space, e.g. `local:use-lite+ngram@1`; stored with every vector. */
+  readonly modelId: string;
+  /** Length of every vector. */
+  readonly dimension: number;
+  /** Thresholds calibrated for this model, when they differ from the seeds' defaults (SPEC §4). */
+  readonly calibratedThresholds?: DistanceThresholds;
+
+  /** Prepares the model (loads weights, checks the server); idempotent. */
+  init(): Promise<void>;
+
+  /** One unit vector per text, same order. */
+  embed(texts: string[]): Promise<number[][]>;
+}

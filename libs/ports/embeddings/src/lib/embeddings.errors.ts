@@ -1,0 +1,19 @@
+/** Errors every embedding adapter throws, translated from its client's errors. */
+import { AppError } from '@kioku/kernel';
+
+export class EmbeddingUnavailableError extends AppError {
+  constructor(provider: string, reason: string, options: { cause?: unknown } = {}) {
+    super('EMBEDDING_UNAVAILABLE', `The embedding provider (${provider}) is unavailable: ${reason}`, {
+      cause: options.cause,
+      details: { provider },
+    });
+  }
+}
+
+export function assertEmbeddableTexts(texts: string[]): void {
+  texts.forEach((text, index) => {
+    if (typeof text !== 'string' || text.trim().length === 0) {
+      throw AppError.invalidInput(`Cannot embed an empty text (position ${index}).`);
+    }
+  });
+}

@@ -1,0 +1,5 @@
+export * from './lib/filter';
+export * from './lib/vector-store.port';
+export * from './lib/vector-store.errors';
+export * from './lib/vector-store.tokens';
+export * from './lib/cosine';

@@ -1,0 +1,123 @@
+/**
+ * The vector-store port: named collections of records (id, vector, flat metadata, document text).
+ *
+ * Conventions every adapter honours (the contract suite in `@kioku/testing-contracts` checks them):
+ * - Ids are arbitrary non-empty strings (not necessarily UUIDs); adapters map them if their backend
+ *   needs another form and always return the original id.
+ * - Distances are **cosine distances**: 0 = same direction, 1 = orthogonal, 2 = opposite. Query results
+ *   are ordered by ascending distance.
+ * - `upsert` replaces a whole record (vector, metadata and document) with the same id; it is idempotent.
+ * - Metadata values are flat scalars (string, number, boolean); no nested objects, no null.
+ * - Operations on a missing collection throw `CollectionNotFoundError`, except `describeCollection`
+ *   (returns null), `ensureCollection` (creates it) and `deleteCollection` (no-op).
+ * - A vector whose length differs from the collection's dimension throws `DimensionMismatchError`.
+ * - An unreachable backend throws `StoreUnavailableError`.
+ */
+import type { Filter, Metadata, TextFilter } from './filter';
+
+export interface VectorRecord {
+  id: string;
+  vector: number[];
+  metadata: Metadata;
+  /** Free text stored with the record; searchable through `TextFilter`. */
+  document: string;
+}
+
+/** A record as read back; the vector is present only when it was asked for. */
+export interface StoredRecord {
+  id: string;
+  vector?: number[];
+  metadata: Metadata;
+  document: string;
+}
+
+export interface QueryMatch extends StoredRecord {
+  /** Cosine distance to the query vector (ascending order in results). */
+  distance: number;
+}
+
+export interface CollectionSpec {
+  /** Length of every vector in the collection. */
+  dimension: number;
+  /** Collection-level metadata written at creation (e.g. the embedding model id). */
+  metadata?: Metadata;
+}
+
+export interface CollectionInfo {
+  name: string;
+  dimension: number;
+  metadata: Metadata;
+}
+
+export interface QueryRequest {
+  vector: number[];
+  /** Maximum number of matches (≥ 1). */
+  limit: number;
+  filter?: Filter;
+  text?: TextFilter;
+  includeVectors?: boolean;
+}
+
+export interface FindRequest {
+  filter?: Filter;
+  text?: TextFilter;
+  /** Maximum number of records in this page (≥ 1). */
+  limit: number;
+  /** Opaque cursor from a previous page's `nextCursor`; absent for the first page. */
+  cursor?: string;
+  includeVectors?: boolean;
+}
+
+export interface Page {
+  records: StoredRecord[];
+  /** Present when more records may follow; pass it back to read the next page. */
+  nextCursor?: string;
+}
+
+export interface VectorStore {
+  /** A short backend name for messages, e.g. `chroma`. */
+  readonly backend: string;
+
+  /**
+   * Creates the collection if it does not exist (cosine space) and returns its info. When it exists,
+   * returns the existing info unchanged (its dimension and metadata may differ from `spec`: callers
+   * compare them). Safe to call concurrently from several processes.
+   */
+  ensureCollection(name: string, spec: CollectionSpec): Promise<CollectionInfo>;
+
+  /** The collection's info, or null when it does not exist. */
+  describeCollection(name: string): Promise<CollectionInfo | null>;
+
+  /** Replaces the collection-level metadata (merging keys). */
+  updateCollectionMetadata(name: string, metadata: Metadata): Promise<void>;
+
+  /** Removes the collection and its records; no-op when it does not exist. */
+  deleteCollection(name: string): Promise<void>;
+
+  /** Inserts or replaces records by id, all in one request. Empty input is a no-op. */
+  upsert(collection: string, records: VectorRecord[]): Promise<void>;
+
+  /**
+   * Merges the given metadata keys into existing records (other keys, vector and document unchanged).
+   * Ids that do not exist are ignored.
+   */
+  patchMetadata(collection: string, patches: { id: string; metadata: Metadata }[]): Promise<void>;
+
+  /** Records with the given ids, in the order of `ids`, skipping missing ones. */
+  get(collection: string, ids: string[], options?: { includeVectors?: boolean }): Promise<StoredRecord[]>;
+
+  /** A page of records matching the filters, in a stable order; page through with `nextCursor`. */
+  find(collection: string, request: FindRequest): Promise<Page>;
+
+  /** The nearest records to a vector, ascending cosine distance, with filters applied in the store. */
+  query(collection: string, request: QueryRequest): Promise<QueryMatch[]>;
+
+  /** Number of records (matching the filter, if given). */
+  count(collection: string, filter?: Filter): Promise<number>;
+
+  /** Removes records by id; missing ids are ignored. */
+  delete(collection: string, ids: string[]): Promise<void>;
+
+  /** Removes every record matching the filter. */
+  deleteWhere(collection: string, filter: Filter): Promise<void>;
+}

@@ -1,0 +1,3 @@
+export * from './lib/deterministic-embedding-provider';
+export * from './lib/fixed-clock';
+export * from './lib/capturing-log-sink';
