@@ -20,3 +20,4 @@ export * from './lib/presenters/compose-response';
 export * from './lib/presenters/memory.presenter';
 export * from './lib/memory.module';
 export * from './lib/memory.tokens';
+export * from './lib/presenters/memory.output';

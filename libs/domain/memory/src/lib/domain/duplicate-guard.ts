@@ -39,7 +39,7 @@ const DATE_WORDS =
   /\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|nov(ember)?|dec(ember)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tonight|yesterday|tomorrow|morning|afternoon|evening|night|week|weekend|month|year|spring|summer|autumn|fall|winter|last|next|ago)\b|今日|昨日|明日|今朝|今夜|先週|来週|今週|先月|来月|今月|去年|来年|今年|[月火水木金土日]曜|午前|午後|朝|夜/g;
 const NEGATION =
   /\b(not|no|never|none|nobody|nothing|neither|nor|without|cannot|dislikes?|hates?)\b|n't|ない|ません|ず[にで。、]|なかった|じゃない|ではない|嫌い/g;
-const NAME = /(?<![.!?]\s|^)\b\p{Lu}[\p{L}'-]+/gu;
+const NAME = /(?<![.!?]\s|^)\b\p{Lu}[\p{Script=Latin}'-]+/gu;
 
 export function factDifference(a: string, b: string): DuplicateSignals['factDifference'] {
   const la = searchText(a);
@@ -66,6 +66,5 @@ function sameMultiset(a: string[], b: string[]): boolean {
 
 /** A capitalised word inside a sentence (a likely name) of `text` that the other text lacks. */
 function hasNameMissingFrom(text: string, otherSearchText: string): boolean {
-  const otherWords = new Set(otherSearchText.match(/[\p{L}\p{N}'-]+/gu) ?? []);
-  return extract(text.normalize('NFKC'), NAME).some((name) => !otherWords.has(name.toLowerCase()));
+  return extract(text.normalize('NFKC'), NAME).some((name) => !otherSearchText.includes(name.toLowerCase()));
 }

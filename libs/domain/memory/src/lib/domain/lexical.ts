@@ -88,30 +88,45 @@ export interface RankedCandidate {
   similarity: number;
 }
 
+export interface FusedCandidate {
+  id: string;
+  /** Similarity used for scoring: own similarity, raised to that of the vector hit whose place it takes. */
+  relevance: number;
+  /** Position in the fused order (0 = best); breaks score ties. */
+  position: number;
+}
+
 /**
- * Fuses the vector ranking and the lexical ranking by reciprocal rank (k = 60) and returns each
- * candidate's relevance: its own similarity, raised to the similarity of the vector hit whose place
- * it takes in the fused order. Fusion can thus promote any candidate but never lowers one.
+ * Fuses the vector ranking and the lexical ranking by reciprocal rank (k = 60). Each candidate's
+ * relevance is its own similarity raised to the similarity of the vector hit whose place it takes in
+ * the fused order: fusion can promote any candidate but never lowers one. On equal fused rank, a
+ * candidate found both ways comes first, then a lexical hit (an exact name or number), then a vector
+ * hit.
  */
-export function fuseRankings(
-  vectorRanked: RankedCandidate[],
-  lexicalRanked: RankedCandidate[],
-  k = 60,
-): Map<string, number> {
-  const fused = new Map<string, { rrf: number; similarity: number; vectorRank: number }>();
-  vectorRanked.forEach((c, i) =>
-    fused.set(c.id, { rrf: 1 / (k + i + 1), similarity: c.similarity, vectorRank: i }),
-  );
+export function fuseRankings(vectorRanked: RankedCandidate[], lexicalRanked: RankedCandidate[], k = 60): FusedCandidate[] {
+  const fused = new Map<string, { rrf: number; similarity: number; ways: number; lexical: boolean }>();
+  vectorRanked.forEach((c, i) => fused.set(c.id, { rrf: 1 / (k + i + 1), similarity: c.similarity, ways: 1, lexical: false }));
   lexicalRanked.forEach((c, i) => {
-    const entry = fused.get(c.id) ?? { rrf: 0, similarity: c.similarity, vectorRank: Number.MAX_SAFE_INTEGER };
+    const entry = fused.get(c.id) ?? { rrf: 0, similarity: c.similarity, ways: 0, lexical: true };
     entry.rrf += 1 / (k + i + 1);
+    entry.ways += 1;
+    entry.lexical = true;
     fused.set(c.id, entry);
   });
-  const order = [...fused.entries()].sort((a, b) => b[1].rrf - a[1].rrf || a[1].vectorRank - b[1].vectorRank);
-  const relevance = new Map<string, number>();
-  order.forEach(([id, entry], position) => {
-    const slot = vectorRanked[position]?.similarity ?? 0;
-    relevance.set(id, Math.max(entry.similarity, slot));
-  });
-  return relevance;
+  const order = [...fused.entries()].sort(
+    (a, b) => b[1].rrf - a[1].rrf || b[1].ways - a[1].ways || Number(b[1].lexical) - Number(a[1].lexical),
+  );
+  return order.map(([id, entry], position) => ({
+    id,
+    relevance: Math.max(entry.similarity, vectorRanked[position]?.similarity ?? 0),
+    position,
+  }));
+}
+
+/** Share of the distinct terms that occur among the document's tokens (0..1). */
+export function termCoverage(terms: string[], document: string): number {
+  const distinct = [...new Set(terms)];
+  if (distinct.length === 0) return 0;
+  const tokens = new Set(tokenize(document));
+  return distinct.filter((t) => tokens.has(t)).length / distinct.length;
 }

@@ -9,7 +9,7 @@ import { AppError, KERNEL_TOKENS, toSimilarity, type Clock, type Logger } from '
 import { LinkRepository, type Link } from '@kioku/links';
 import { cosineDistance, matchesFilter, type Filter } from '@kioku/vector-store';
 import type { Memory } from '../../domain/memory';
-import { bm25, distinctiveTerms, fuseRankings, searchText } from '../../domain/lexical';
+import { bm25, distinctiveTerms, fuseRankings, searchText, termCoverage } from '../../domain/lexical';
 import { recallScore } from '../../domain/scoring';
 import { blendWithHopfield, hopfieldComplete } from '../../domain/hopfield';
 import { toMetadata } from '../../domain/memory-record.codec';
@@ -24,13 +24,15 @@ import { recallInputSchema, type RecallInput } from './recall.input';
 
 const LEXICAL_CANDIDATES = 50;
 const SPREAD_FACTOR = 0.3;
+/** A lexical hit must contain at least this share of the query's distinctive terms. */
+const MIN_TERM_COVERAGE = 0.5;
 
 export interface RecalledMemory {
   memory: Memory;
   /** Cosine similarity of the memory to the query, 0..1. */
   similarity: number;
   score: number;
-  /** How it was found: by meaning, by its words, or through a link from another result. */
+  /** What earned its score: its meaning, its words, or a link from a better result. */
   source: 'vector' | 'lexical' | 'link';
 }
 
@@ -43,6 +45,8 @@ interface Candidate {
   similarity: number;
   source: RecalledMemory['source'];
   score: number;
+  /** Place in the fused ranking; breaks score ties. */
+  position: number;
 }
 
 @injectable()
@@ -74,24 +78,30 @@ export class RecallUseCase {
 
     const pool = new Map<string, Candidate>();
     for (const hit of vectorHits) {
-      pool.set(hit.memory.id, { stored: hit, similarity: toSimilarity(hit.distance), source: 'vector', score: 0 });
+      pool.set(hit.memory.id, { stored: hit, similarity: toSimilarity(hit.distance), source: 'vector', score: 0, position: 0 });
     }
-    const lexicalScores = bm25(terms, lexicalHits.map((h) => searchText(h.memory.content)));
+    const documents = lexicalHits.map((h) => searchText(h.memory.content));
+    const lexicalScores = bm25(terms, documents);
     const lexicalRanked = lexicalHits
-      .map((hit, i) => ({ hit, bm25: lexicalScores[i] }))
-      .filter((entry) => entry.bm25 > 0)
+      .map((hit, i) => ({ hit, bm25: lexicalScores[i], coverage: termCoverage(terms, documents[i]) }))
+      .filter((entry) => entry.bm25 > 0 && entry.coverage >= MIN_TERM_COVERAGE)
       .sort((a, b) => b.bm25 - a.bm25)
       .slice(0, Math.max(3 * n, 10));
     for (const { hit } of lexicalRanked) {
       if (!pool.has(hit.memory.id)) {
         const similarity = toSimilarity(cosineDistance(queryVector, hit.vector));
-        pool.set(hit.memory.id, { stored: hit, similarity, source: 'lexical', score: 0 });
+        pool.set(hit.memory.id, { stored: hit, similarity, source: 'lexical', score: 0, position: 0 });
       }
     }
-    const relevance = fuseRankings(
+    const fused = fuseRankings(
       vectorHits.map((h) => ({ id: h.memory.id, similarity: toSimilarity(h.distance) })),
       lexicalRanked.map(({ hit }) => ({ id: hit.memory.id, similarity: pool.get(hit.memory.id)!.similarity })),
     );
+    const relevance = new Map<string, number>();
+    for (const f of fused) {
+      relevance.set(f.id, f.relevance);
+      pool.get(f.id)!.position = f.position;
+    }
 
     const candidates = [...pool.values()];
     const links = await this.links.linksFrom(namespace, candidates.map((c) => c.stored.memory.id));
@@ -103,12 +113,12 @@ export class RecallUseCase {
       ? blendWithHopfield(baseScores, candidates.map((c) => c.stored.vector), hopfieldComplete(candidates.map((c) => c.stored.vector), queryVector))
       : baseScores;
     candidates.forEach((c, i) => (c.score = scores[i]));
-    candidates.sort((a, b) => b.score - a.score);
+    candidates.sort(byScore);
 
     const top = candidates.slice(0, n);
     await this.spreadActivation(namespace, top, links, pool, queryVector, filter);
 
-    const results = [...pool.values()].sort((a, b) => b.score - a.score).slice(0, n);
+    const results = [...pool.values()].sort(byScore).slice(0, n);
     const recalled = await this.trackAccess(namespace, results, now);
     this.logger.debug('memory.recalled', { results: recalled.length, lexicalTerms: terms.length });
     return { results: recalled };
@@ -136,11 +146,14 @@ export class RecallUseCase {
     for (const stored of fetched) {
       if (filter && !matchesFilter(filter, toMetadata(stored.memory))) continue;
       const similarity = toSimilarity(cosineDistance(queryVector, stored.vector));
-      pool.set(stored.memory.id, { stored, similarity, source: 'link', score: spread.get(stored.memory.id)! });
+      pool.set(stored.memory.id, { stored, similarity, source: 'link', score: spread.get(stored.memory.id)!, position: Infinity });
     }
     for (const [id, score] of spread) {
       const candidate = pool.get(id);
-      if (candidate && score > candidate.score) candidate.score = score;
+      if (candidate && score > candidate.score) {
+        candidate.score = score;
+        candidate.source = 'link';
+      }
     }
   }
 
@@ -161,6 +174,10 @@ export class RecallUseCase {
     );
     return recalled;
   }
+}
+
+function byScore(a: Candidate, b: Candidate): number {
+  return b.score - a.score || a.position - b.position;
 }
 
 function strongestLinkPerMemory(links: Link[]): Map<string, number> {

@@ -1,0 +1,93 @@
+/** MCP tools for the memory core: remember, recall, update_memory, link_memories (SPEC §4.1–§4.4). */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import {
+  LinkMemoriesUseCase,
+  RecallUseCase,
+  RememberUseCase,
+  UpdateMemoryUseCase,
+  linkMemoriesInputShape,
+  linkMemoriesOutputShape,
+  linkMemoriesStructured,
+  linkMemoriesText,
+  recallInputShape,
+  recallOutputShape,
+  recallStructured,
+  recallText,
+  rememberInputShape,
+  rememberOutputShape,
+  rememberStructured,
+  rememberText,
+  updateMemoryInputShape,
+  updateMemoryOutputShape,
+  updateMemoryStructured,
+  updateMemoryText,
+} from '@kioku/memory';
+import { runTool, type ToolDeps } from './tool-runner';
+
+export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
+  const { container, context, clock } = deps;
+
+  server.registerTool(
+    'remember',
+    {
+      title: 'Remember',
+      description:
+        'Save a memory. Embedded once; a near-duplicate is not saved (the existing one is shown; force=true saves anyway). Similar memories are linked both ways. private=true keeps it out of files and logs.',
+      inputSchema: rememberInputShape,
+      outputSchema: rememberOutputShape,
+    },
+    (args) =>
+      runTool(deps, 'remember', args, async () => {
+        const result = await container.get(RememberUseCase).execute(args, context);
+        return { text: rememberText(result, clock.now()), structured: rememberStructured(result) };
+      }),
+  );
+
+  server.registerTool(
+    'recall',
+    {
+      title: 'Recall',
+      description:
+        'Find memories by meaning and by their words (names, numbers, any language), re-ranked by recency, importance, emotion and links. Each result shows its id and private: true|false.',
+      inputSchema: recallInputShape,
+      outputSchema: recallOutputShape,
+      annotations: { readOnlyHint: false },
+    },
+    (args) =>
+      runTool(deps, 'recall', args, async () => {
+        const result = await container.get(RecallUseCase).execute(args, context);
+        return { text: recallText(result, clock.now()), structured: recallStructured(result) };
+      }),
+  );
+
+  server.registerTool(
+    'update_memory',
+    {
+      title: 'Update memory',
+      description:
+        'Change a memory by exact id: content (re-embeds and re-links), category, importance (5 pins it), emotion, tags, private.',
+      inputSchema: updateMemoryInputShape,
+      outputSchema: updateMemoryOutputShape,
+    },
+    (args) =>
+      runTool(deps, 'update_memory', args, async () => {
+        const result = await container.get(UpdateMemoryUseCase).execute(args, context);
+        return { text: updateMemoryText(result), structured: updateMemoryStructured(result) };
+      }),
+  );
+
+  server.registerTool(
+    'link_memories',
+    {
+      title: 'Link memories',
+      description: 'Link two memories by id in both directions (type: similar, caused_by, leads_to, related).',
+      inputSchema: linkMemoriesInputShape,
+      outputSchema: linkMemoriesOutputShape,
+    },
+    (args) =>
+      runTool(deps, 'link_memories', args, async () => {
+        const result = await container.get(LinkMemoriesUseCase).execute(args, context);
+        return { text: linkMemoriesText(result), structured: linkMemoriesStructured(result) };
+      }),
+  );
+}

@@ -1,0 +1,149 @@
+import { LinkRepository } from '@kioku/links';
+import { DeterministicEmbeddingProvider } from '@kioku/testing-fakes';
+import type { EmbeddingProvider } from '@kioku/embeddings';
+import { createMemoryTestKit } from '../../testing/memory-test-kit';
+import { recallStructured, recallText } from '../../presenters/memory.presenter';
+import { RememberUseCase } from '../remember/remember.use-case';
+import { RecallUseCase } from './recall.use-case';
+import type { RememberInput } from '../remember/remember.input';
+
+/** An embedder that cannot see digits, like a model whose vocabulary has no numbers. */
+class DigitBlindEmbeddingProvider extends DeterministicEmbeddingProvider {
+  override async embed(texts: string[]): Promise<number[][]> {
+    return super.embed(texts.map((t) => t.replace(/\d/g, '') || 'empty'));
+  }
+}
+
+describe('RecallUseCase', () => {
+  const setup = (embeddings?: EmbeddingProvider) => {
+    const kit = createMemoryTestKit({ embeddings, settings: { dedupDistance: 0 } });
+    const remember = kit.container.get(RememberUseCase);
+    const save = async (input: RememberInput) => {
+      const result = await remember.execute(input, kit.context);
+      if (result.status !== 'saved') throw new Error('not saved');
+      return result.memory;
+    };
+    return { ...kit, save, recall: kit.container.get(RecallUseCase), links: kit.container.get(LinkRepository) };
+  };
+
+  it('finds the memory closest in meaning first and prints id and private flag on every line', async () => {
+    const { save, recall, context, clock } = setup();
+    const tea = await save({ content: 'The user drinks green tea every morning', emotion: 'calm' });
+    const secret = await save({ content: 'I worry that the user drinks too much tea', private: true });
+    await save({ content: 'The stock market fell sharply on Friday' });
+    clock.advanceDays(2);
+    const result = await recall.execute({ query: 'green tea in the morning', n_results: 2 }, context);
+    expect(result.results.map((r) => r.memory.id)).toEqual([tea.id, secret.id]);
+    const text = recallText(result, clock.now());
+    const lines = text.split('\n');
+    expect(lines[0]).toBe('2 related memories:');
+    expect(lines[1]).toMatch(new RegExp(`^1\\. \\[2d ago\\] The user drinks green tea every morning \\(id: ${tea.id}, emotion: calm, importance: 3, similarity: 0\\.\\d\\d, private: false\\)$`));
+    expect(lines[2]).toMatch(new RegExp(`^2\\. .*\\(id: ${secret.id}, .*private: true\\)$`));
+    expect(text.endsWith('\n\n---\nHow do these memories connect to the current moment?')).toBe(true);
+    expect(recallStructured(result).results.map((r) => r.private)).toEqual([false, true]);
+  });
+
+  it('says so when nothing is found', async () => {
+    const { recall, context, clock } = setup();
+    const result = await recall.execute({ query: 'anything' }, context);
+    expect(recallText(result, clock.now())).toBe('No related memories found.');
+  });
+
+  it('finds a memory by an exact number through the lexical path where the vector cannot tell', async () => {
+    const { save, recall, context, embeddings, container } = setup(new DigitBlindEmbeddingProvider());
+    for (let i = 1000; i < 1030; i++) await save({ content: `Incident INC-${i} was resolved by restarting the cache`, force: true });
+    const target = await save({ content: 'Incident INC-4471 was resolved by restarting the cache', force: true });
+    const result = await recall.execute({ query: 'INC-4471', n_results: 1 }, context);
+    expect(result.results[0].memory.id).toBe(target.id);
+    const [queryVector] = await embeddings.embed(['INC-4471']);
+    const { MemoryRepository } = await import('../memory.repository');
+    const byVectorOnly = await container.get(MemoryRepository).nearest('test', queryVector, 1);
+    expect(byVectorOnly[0].memory.id).not.toBe(target.id);
+  });
+
+  it('finds Japanese text by its character bigrams', async () => {
+    const { save, recall, context } = setup();
+    await save({ content: '歯医者の予約は金曜日の午後三時' });
+    const ramen = await save({ content: 'ユーザーは味噌ラーメンが大好きです' });
+    await save({ content: '来月、ユーザーは大阪から福岡へ引っ越す' });
+    const result = await recall.execute({ query: 'ラーメン', n_results: 1 }, context);
+    expect(result.results[0].memory.id).toBe(ramen.id);
+  });
+
+  it('pushes filters into the store: category, emotion, tags, dates and include_private', async () => {
+    const { save, recall, context, clock } = setup();
+    const work = await save({ content: 'Deployed the new search service', category: 'technical', tags: ['work'], emotion: 'happy' });
+    clock.advanceDays(3);
+    const home = await save({ content: 'Deployed the garden hose in the yard', category: 'daily', tags: ['home'] });
+    const hidden = await save({ content: 'Deployed secretly a surprise party plan', private: true, tags: ['home'] });
+    const ids = async (input: Record<string, unknown>) =>
+      (await recall.execute({ query: 'deployed', n_results: 10, ...input }, context)).results.map((r) => r.memory.id).sort();
+    expect(await ids({ category: 'technical' })).toEqual([work.id]);
+    expect(await ids({ emotion: 'happy' })).toEqual([work.id]);
+    expect(await ids({ tags: ['home'] })).toEqual([home.id, hidden.id].sort());
+    expect(await ids({ tags: ['work', 'home'] })).toEqual([work.id, home.id, hidden.id].sort());
+    expect(await ids({ date_to: work.createdAt })).toEqual([work.id]);
+    expect(await ids({ date_from: home.createdAt })).toEqual([home.id, hidden.id].sort());
+    expect(await ids({ include_private: false })).toEqual([work.id, home.id].sort());
+  });
+
+  it('rejects bad filters with a clear error', async () => {
+    const { recall, context } = setup();
+    await expect(recall.execute({ query: 'x', category: 'nope' }, context)).rejects.toMatchObject({ code: 'INVALID_INPUT', message: 'Unknown category "nope".' });
+    await expect(recall.execute({ query: 'x', date_from: 'last week' }, context)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(recall.execute({ query: ' ' }, context)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(recall.execute({ query: 'x', n_results: 21 }, context)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+  });
+
+  it('tracks access: count and last access of each returned memory', async () => {
+    const { save, recall, context, clock, container } = setup();
+    const m = await save({ content: 'Learned to bake sourdough bread' });
+    clock.advanceDays(1);
+    await recall.execute({ query: 'sourdough bread' }, context);
+    const second = await recall.execute({ query: 'sourdough bread' }, context);
+    expect(second.results[0].memory.accessCount).toBe(2);
+    const { MemoryRepository } = await import('../memory.repository');
+    const stored = await container.get(MemoryRepository).getOne('test', m.id);
+    expect(stored?.memory.accessCount).toBe(2);
+    expect(stored?.memory.lastAccessedAt).toBe(clock.now().toISOString());
+  });
+
+  it('embeds a repeated query only once', async () => {
+    const { save, recall, context, embeddings } = setup();
+    await save({ content: 'Something to find' });
+    const before = (embeddings as DeterministicEmbeddingProvider).embeddedTexts;
+    await recall.execute({ query: 'find it' }, context);
+    await recall.execute({ query: 'find it' }, context);
+    expect((embeddings as DeterministicEmbeddingProvider).embeddedTexts - before).toBe(1);
+  });
+
+  it('brings in linked neighbours of the top results by spreading activation', async () => {
+    const { save, recall, context, links, clock } = setup();
+    const cause = await save({ content: 'The server ran out of disk space overnight' });
+    for (let i = 0; i < 12; i++) await save({ content: `Server disk space check number ${i} was fine` });
+    const effect = await save({ content: 'Grandma called to ask about the weekend' });
+    await links.saveBoth('test', [{ sourceId: cause.id, targetId: effect.id, type: 'leads_to', confidence: 1, note: '', createdAt: clock.now().toISOString() }]);
+    const result = await recall.execute({ query: 'server ran out of disk space', n_results: 20 }, context);
+    const parent = result.results.find((r) => r.memory.id === cause.id)!;
+    const linked = result.results.find((r) => r.memory.id === effect.id);
+    expect(linked?.source).toBe('link');
+    expect(linked?.score).toBeCloseTo(parent.score * 0.3, 6);
+  });
+
+  it('skips a link whose other end no longer exists', async () => {
+    const { save, recall, context, links, clock } = setup();
+    const m = await save({ content: 'Visited the aquarium with friends' });
+    await links.saveBoth('test', [{ sourceId: m.id, targetId: 'mem_000000000000', type: 'related', confidence: 1, note: '', createdAt: clock.now().toISOString() }]);
+    const result = await recall.execute({ query: 'aquarium', n_results: 5 }, context);
+    expect(result.results.map((r) => r.memory.id)).toEqual([m.id]);
+  });
+
+  it('ranks newer, more important and more emotional memories higher at equal similarity', async () => {
+    const { save, recall, context, clock } = setup();
+    const old = await save({ content: 'Note about the project meeting', force: true });
+    clock.advanceDays(60);
+    const fresh = await save({ content: 'Note about the project meeting', force: true, importance: 5, emotion: 'excited' });
+    const result = await recall.execute({ query: 'project meeting note', n_results: 2 }, context);
+    expect(result.results.map((r) => r.memory.id)).toEqual([fresh.id, old.id]);
+  });
+});

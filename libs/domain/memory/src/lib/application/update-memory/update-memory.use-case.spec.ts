@@ -1,0 +1,100 @@
+import { LinkRepository } from '@kioku/links';
+import { DeterministicEmbeddingProvider } from '@kioku/testing-fakes';
+import { createMemoryTestKit } from '../../testing/memory-test-kit';
+import { updateMemoryText } from '../../presenters/memory.presenter';
+import { MemoryRepository } from '../memory.repository';
+import { RememberUseCase } from '../remember/remember.use-case';
+import { UpdateMemoryUseCase } from './update-memory.use-case';
+
+describe('UpdateMemoryUseCase', () => {
+  const setup = () => {
+    const kit = createMemoryTestKit({ settings: { linkDistance: 0.8, dedupDistance: 0 } });
+    const remember = kit.container.get(RememberUseCase);
+    const save = async (content: string, extra = {}) => {
+      const r = await remember.execute({ content, ...extra }, kit.context);
+      if (r.status !== 'saved') throw new Error('not saved');
+      return r.memory;
+    };
+    return {
+      ...kit,
+      save,
+      update: kit.container.get(UpdateMemoryUseCase),
+      links: kit.container.get(LinkRepository),
+      repo: kit.container.get(MemoryRepository),
+    };
+  };
+
+  it('pins a memory without re-embedding and keeps its vector', async () => {
+    const { save, update, context, embeddings, repo, clock } = setup();
+    const m = await save('Always back up before migrating');
+    const before = await repo.getOne('test', m.id, true);
+    const calls = (embeddings as DeterministicEmbeddingProvider).calls;
+    clock.advance(60_000);
+    const result = await update.execute({ memory_id: m.id, importance: 5 }, context);
+    expect(result.status).toBe('updated');
+    expect(updateMemoryText(result)).toBe(`Updated (id: ${m.id}): importance.\nPinned: protected from forgetting.`);
+    expect((embeddings as DeterministicEmbeddingProvider).calls).toBe(calls);
+    const after = await repo.getOne('test', m.id, true);
+    expect(after?.memory.importance).toBe(5);
+    expect(after?.memory.updatedAt).toBe(clock.now().toISOString());
+    expect(after?.vector).toEqual(before?.vector);
+  });
+
+  it('re-embeds on a content change, drops stale similar links and re-links', async () => {
+    const { save, update, context, links, repo } = setup();
+    const cats = await save('My cat sleeps on the warm windowsill');
+    const m = await save('My cat sleeps on the sofa all day');
+    expect(await links.find('test', m.id, cats.id, 'similar')).not.toBeNull();
+    const guitar = await save('Practised guitar chords for an hour');
+    const result = await update.execute({ memory_id: m.id, content: 'Practised guitar scales for an hour' }, context);
+    if (result.status !== 'updated') throw new Error(result.status);
+    expect(result.changed).toEqual(['content']);
+    expect(await links.find('test', m.id, cats.id, 'similar')).toBeNull();
+    expect(await links.find('test', cats.id, m.id, 'similar')).toBeNull();
+    expect(await links.find('test', guitar.id, m.id, 'similar')).not.toBeNull();
+    expect((await repo.getOne('test', m.id))?.memory.content).toBe('Practised guitar scales for an hour');
+  });
+
+  it('keeps manual links when the content changes', async () => {
+    const { save, update, context, links, clock } = setup();
+    const a = await save('Started reading a novel');
+    const b = await save('Finished the crossword');
+    await links.saveBoth('test', [{ sourceId: a.id, targetId: b.id, type: 'related', confidence: 0.5, note: '', createdAt: clock.now().toISOString() }]);
+    await update.execute({ memory_id: a.id, content: 'Started reading a long novel' }, context);
+    expect(await links.find('test', b.id, a.id, 'related')).not.toBeNull();
+  });
+
+  it('changes emotion with the new emotion defaults unless numbers are given', async () => {
+    const { save, update, context } = setup();
+    const m = await save('Rain all afternoon', { emotion: 'calm' });
+    const result = await update.execute({ memory_id: m.id, emotion: 'melancholy', tags: 'rain, weather' }, context);
+    if (result.status !== 'updated') throw new Error(result.status);
+    expect(result.memory.emotion).toMatchObject({ primary: 'melancholy', intensity: 0.5, valence: -0.4, arousal: 0.2 });
+    expect(result.memory.tags).toEqual(['rain', 'weather']);
+  });
+
+  it('makes a memory private and back', async () => {
+    const { save, update, context } = setup();
+    const m = await save('A plan for a surprise party');
+    expect(updateMemoryText(await update.execute({ memory_id: m.id, private: true }, context))).toContain('Now private');
+    const back = await update.execute({ memory_id: m.id, private: false }, context);
+    expect(back.status === 'updated' && back.memory.isPrivate).toBe(false);
+  });
+
+  it('answers not found with the scaffold, and unchanged when nothing differs', async () => {
+    const { save, update, context } = setup();
+    const m = await save('Something');
+    expect(updateMemoryText(await update.execute({ memory_id: 'mem_ffffffffffff', importance: 2 }, context))).toBe(
+      "Memory not found: mem_ffffffffffff\n\n---\nDouble-check the ID. Use recall to search for the memory you're looking for.",
+    );
+    expect((await update.execute({ memory_id: m.id, importance: 3 }, context)).status).toBe('unchanged');
+  });
+
+  it('rejects bad input and changes nothing', async () => {
+    const { save, update, context, repo } = setup();
+    const m = await save('Unchanged text');
+    await expect(update.execute({ memory_id: m.id, content: '' }, context)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(update.execute({ memory_id: m.id, importance: 5, content: 'x'.repeat(20_000) }, context)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    expect((await repo.getOne('test', m.id))?.memory).toMatchObject({ content: 'Unchanged text', importance: 3 });
+  });
+});

@@ -1,0 +1,58 @@
+import { FixedClock, CapturingLogSink } from '@kioku/testing-fakes';
+import { AppError } from '@kioku/kernel';
+import { REDACTED_FIELD, REDACTED_MEMORY, REDACTED_OUTPUT, redact } from './redact';
+import { RedactingLogger } from './redacting-logger';
+
+describe('redact', () => {
+  it('reduces a private remember call to harmless metadata (seed 003 §6)', () => {
+    const args = { content: 'my secret', private: true, tags: ['t1'], secondary: ['sad'], emotion: 'anxious', category: 'feeling', importance: 4 };
+    expect(redact({ tool: 'remember', args })).toEqual({
+      tool: 'remember',
+      args: {
+        content: REDACTED_MEMORY,
+        content_length: 9,
+        private: true,
+        tags: REDACTED_FIELD,
+        secondary: REDACTED_FIELD,
+        emotion: REDACTED_FIELD,
+        category: 'feeling',
+        importance: 4,
+      },
+    });
+  });
+
+  it('leaves public calls as they are', () => {
+    const record = { tool: 'remember', args: { content: 'public', private: false, tags: ['x'] } };
+    expect(redact(record)).toEqual(record);
+  });
+
+  it('redacts private memories inside results and the text that quotes them', () => {
+    const output = {
+      text: '1. my secret (id: mem_a, private: true)\n2. hello (id: mem_b, private: false)',
+      structured: { results: [{ id: 'mem_a', content: 'my secret', private: true }, { id: 'mem_b', content: 'hello', private: false }] },
+    };
+    const safe = redact({ output }) as { output: { text: string; structured: { results: { content: string }[] } } };
+    expect(safe.output.text).toBe(REDACTED_OUTPUT);
+    expect(safe.output.structured.results[0].content).toBe(REDACTED_MEMORY);
+    expect(safe.output.structured.results[1].content).toBe('hello');
+  });
+
+  it('keeps an AppError message and code but drops other errors’ messages', () => {
+    expect(redact({ error: new AppError('MEMORY_NOT_FOUND', 'Memory not found: mem_x') })).toEqual({
+      error: { name: 'AppError', code: 'MEMORY_NOT_FOUND', message: 'Memory not found: mem_x' },
+    });
+    const raw = Object.assign(new Error('failed to store "my secret"'), { code: 'ECONNRESET' });
+    expect(JSON.stringify(redact({ error: raw }))).not.toContain('my secret');
+  });
+});
+
+describe('RedactingLogger', () => {
+  it('filters by level and sends every record through redaction', () => {
+    const sink = new CapturingLogSink();
+    const logger = new RedactingLogger(sink, 'info', new FixedClock());
+    logger.debug('hidden', {});
+    logger.info('tool.invoke', { tool: 'remember', args: { content: 'CANARY', private: true } });
+    expect(sink.records.map((r) => r.event)).toEqual(['tool.invoke']);
+    expect(sink.text()).not.toContain('CANARY');
+  });
+});

@@ -1,0 +1,12 @@
+/**
+ * Effective memory settings: the seeds' defaults, then the embedding provider's calibrated
+ * thresholds, then explicit configuration (SPEC §4).
+ */
+import type { ThresholdOverrides } from '@kioku/config';
+import type { EmbeddingProvider } from '@kioku/embeddings';
+import { DEFAULT_MEMORY_SETTINGS, type MemorySettings } from '@kioku/memory';
+
+export function memorySettingsFor(provider: EmbeddingProvider, overrides: ThresholdOverrides): MemorySettings {
+  const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined));
+  return { ...DEFAULT_MEMORY_SETTINGS, ...provider.calibratedThresholds, ...defined };
+}

@@ -1,0 +1,56 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir, homedir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig, parseConfig } from './kioku-config';
+
+describe('configuration', () => {
+  it('defaults to the embedded Chroma under ~/.kioku and the local model', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      dataDir: join(homedir(), '.kioku'),
+      namespace: 'default',
+      vectorStore: { kind: 'chroma-embedded', dataDir: join(homedir(), '.kioku') },
+      embeddings: { kind: 'local' },
+      log: { level: 'info' },
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = parseConfig({
+      KIOKU_DATA_DIR: '~/kdata',
+      KIOKU_NAMESPACE: 'agent-1',
+      KIOKU_VECTOR_STORE: 'chroma',
+      KIOKU_CHROMA_URL: 'http://127.0.0.1:8000',
+      KIOKU_LOG_LEVEL: 'debug',
+      KIOKU_LOG_FILE: '/tmp/k.log',
+      KIOKU_DEDUP_DISTANCE: '0.02',
+      KIOKU_HOPFIELD: 'false',
+    });
+    expect(config.dataDir).toBe(join(homedir(), 'kdata'));
+    expect(config.vectorStore).toEqual({ kind: 'chroma', url: 'http://127.0.0.1:8000' });
+    expect(config.thresholds).toMatchObject({ dedupDistance: 0.02, hopfield: false });
+    expect(config.log).toEqual({ level: 'debug', file: '/tmp/k.log' });
+  });
+
+  it.each([
+    [{ KIOKU_VECTOR_STORE: 'mongo' }, /KIOKU_VECTOR_STORE: .*\(got "mongo"\)/],
+    [{ KIOKU_VECTOR_STORE: 'chroma' }, /KIOKU_CHROMA_URL: required when KIOKU_VECTOR_STORE=chroma/],
+    [{ KIOKU_VECTOR_STORE: 'chroma', KIOKU_CHROMA_URL: 'not a url' }, /KIOKU_CHROMA_URL: must be an http\(s\) URL/],
+    [{ KIOKU_NAMESPACE: '../etc' }, /KIOKU_NAMESPACE: must be/],
+    [{ KIOKU_DEDUP_DISTANCE: 'abc' }, /KIOKU_DEDUP_DISTANCE/],
+    [{ KIOKU_HOPFIELD: 'maybe' }, /KIOKU_HOPFIELD/],
+  ])('refuses %j with a message naming the variable', (env, message) => {
+    expect(() => parseConfig(env)).toThrow(message);
+  });
+
+  it('reads a JSON config file named by KIOKU_CONFIG_FILE; the environment wins', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kioku-config-'));
+    const file = join(dir, 'kioku.json');
+    writeFileSync(file, JSON.stringify({ KIOKU_NAMESPACE: 'from-file', KIOKU_LOG_LEVEL: 'warn' }));
+    const config = loadConfig({ KIOKU_CONFIG_FILE: file, KIOKU_LOG_LEVEL: 'error' });
+    expect(config.namespace).toBe('from-file');
+    expect(config.log.level).toBe('error');
+    writeFileSync(file, '{oops');
+    expect(() => loadConfig({ KIOKU_CONFIG_FILE: file })).toThrow(/KIOKU_CONFIG_FILE: not valid JSON/);
+  });
+});
