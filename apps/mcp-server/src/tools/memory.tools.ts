@@ -6,19 +6,19 @@ import {
   RememberUseCase,
   UpdateMemoryUseCase,
   linkMemoriesInputShape,
-  linkMemoriesOutputShape,
+  linkMemoriesOutputSchema,
   linkMemoriesStructured,
   linkMemoriesText,
   recallInputShape,
-  recallOutputShape,
+  recallOutputSchema,
   recallStructured,
   recallText,
   rememberInputShape,
-  rememberOutputShape,
+  rememberOutputSchema,
   rememberStructured,
   rememberText,
   updateMemoryInputShape,
-  updateMemoryOutputShape,
+  updateMemoryOutputSchema,
   updateMemoryStructured,
   updateMemoryText,
 } from '@kioku/memory';
@@ -34,7 +34,7 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
       description:
         'Save a memory. Embedded once; a near-duplicate is not saved (the existing one is shown; force=true saves anyway). Similar memories are linked both ways. private=true keeps it out of files and logs.',
       inputSchema: rememberInputShape,
-      outputSchema: rememberOutputShape,
+      outputSchema: rememberOutputSchema,
     },
     (args) =>
       runTool(deps, 'remember', args, async () => {
@@ -50,7 +50,7 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
       description:
         'Find memories by meaning and by their words (names, numbers, any language), re-ranked by recency, importance, emotion and links. Each result shows its id and private: true|false.',
       inputSchema: recallInputShape,
-      outputSchema: recallOutputShape,
+      outputSchema: recallOutputSchema,
       annotations: { readOnlyHint: false },
     },
     (args) =>
@@ -67,7 +67,7 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
       description:
         'Change a memory by exact id: content (re-embeds and re-links), category, importance (5 pins it), emotion, tags, private.',
       inputSchema: updateMemoryInputShape,
-      outputSchema: updateMemoryOutputShape,
+      outputSchema: updateMemoryOutputSchema,
     },
     (args) =>
       runTool(deps, 'update_memory', args, async () => {
@@ -82,7 +82,7 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
       title: 'Link memories',
       description: 'Link two memories by id in both directions (type: similar, caused_by, leads_to, related).',
       inputSchema: linkMemoriesInputShape,
-      outputSchema: linkMemoriesOutputShape,
+      outputSchema: linkMemoriesOutputSchema,
     },
     (args) =>
       runTool(deps, 'link_memories', args, async () => {

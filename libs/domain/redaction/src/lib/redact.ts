@@ -79,9 +79,9 @@ function redactQuotedText(out: Record<string, unknown>): void {
     const v = out[key];
     if (typeof v === 'string' && v !== REDACTED_MEMORY && v !== REDACTED_FIELD) out[key] = REDACTED_OUTPUT;
     if (Array.isArray(v)) {
-      out[key] = v.map((block) =>
+      out[key] = v.map((block: unknown) =>
         block && typeof block === 'object' && typeof (block as { text?: unknown }).text === 'string'
-          ? { ...(block as object), text: REDACTED_OUTPUT }
+          ? { ...block, text: REDACTED_OUTPUT }
           : block,
       );
     }

@@ -101,7 +101,13 @@ function withConfigFile(env: EnvSource): EnvSource {
     throw new ConfigError([`KIOKU_CONFIG_FILE: must hold a JSON object of KIOKU_* keys (${file})`]);
   }
   const values = Object.fromEntries(
-    Object.entries(fromFile as Record<string, unknown>).map(([k, v]) => [k, v === undefined || v === null ? undefined : String(v)]),
+    Object.entries(fromFile as Record<string, unknown>).map(([k, v]) => [k, scalarText(v)]),
   );
   return { ...values, ...env };
+}
+
+function scalarText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return undefined;
 }

@@ -5,7 +5,7 @@ import { LINK_TYPES } from '@kioku/links';
 export const linkMemoriesInputShape = {
   source_id: z.string(),
   target_id: z.string(),
-  link_type: z.enum(LINK_TYPES).optional().describe('similar, caused_by, leads_to, related (default)'),
+  link_type: z.enum(LINK_TYPES).optional(),
   note: z.string().max(500).optional(),
 };
 

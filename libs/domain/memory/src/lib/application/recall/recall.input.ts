@@ -2,14 +2,14 @@
 import { z } from 'zod';
 
 export const recallInputShape = {
-  query: z.string().describe('What to look for, in your own words'),
-  n_results: z.number().int().min(1).max(20).optional().describe('1-20 (default 3)'),
+  query: z.string(),
+  n_results: z.number().int().min(1).max(20).optional(),
   category: z.string().optional(),
-  emotion: z.string().optional().describe('Primary emotion filter'),
-  tags: z.union([z.array(z.string()), z.string()]).optional().describe('Any of these tags'),
-  date_from: z.string().optional().describe('ISO date/time, inclusive'),
-  date_to: z.string().optional().describe('ISO date/time, inclusive'),
-  include_private: z.boolean().optional().describe('Default true'),
+  emotion: z.string().optional(),
+  tags: z.array(z.string()).optional().describe('any of'),
+  date_from: z.string().optional().describe('ISO date'),
+  date_to: z.string().optional().describe('ISO date'),
+  include_private: z.boolean().optional(),
 };
 
 export const recallInputSchema = z.object(recallInputShape);

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { memoryFieldsShape } from '../shared/memory-fields.input';
 
 export const rememberInputShape = {
-  content: z.string().describe('What to remember'),
+  content: z.string(),
   ...memoryFieldsShape,
-  force: z.boolean().optional().describe('Save even if a near-duplicate exists'),
+  force: z.boolean().optional(),
 };
 
 export const rememberInputSchema = z.object(rememberInputShape);

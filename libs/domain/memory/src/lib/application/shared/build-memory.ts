@@ -6,11 +6,11 @@ export interface MemoryFieldsInput {
   category?: string;
   importance?: number | string;
   emotion?: string;
-  secondary?: string[] | string;
+  secondary?: string[];
   intensity?: number;
   valence?: number;
   arousal?: number;
-  tags?: string[] | string;
+  tags?: string[];
   private?: boolean;
 }
 
@@ -20,7 +20,7 @@ export function buildFields(input: MemoryFieldsInput): Pick<Memory, 'category' |
     importance: normalizeImportance(input.importance),
     emotion: normalizeEmotion({
       primary: input.emotion,
-      secondary: typeof input.secondary === 'string' ? input.secondary.split(',').map((s) => s.trim()) : input.secondary,
+      secondary: input.secondary,
       intensity: input.intensity,
       valence: input.valence,
       arousal: input.arousal,

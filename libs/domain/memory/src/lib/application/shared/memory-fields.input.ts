@@ -6,18 +6,18 @@
 import { z } from 'zod';
 import { AppError } from '@kioku/kernel';
 
-const stringList = z.union([z.array(z.string()), z.string()]);
+const stringList = z.array(z.string());
 
 export const memoryFieldsShape = {
-  category: z.string().optional().describe('daily, philosophical, technical, memory, observation, feeling, conversation, introspection, relationship, self_discovery, dream, lesson'),
-  importance: z.union([z.number(), z.string()]).optional().describe('1-5 (default 3; 5 pins the memory)'),
-  emotion: z.string().optional().describe('Primary emotion, e.g. happy, sad, curious, neutral'),
-  secondary: stringList.optional().describe('Secondary emotions'),
-  intensity: z.number().optional().describe('0-1'),
-  valence: z.number().optional().describe('-1..1'),
-  arousal: z.number().optional().describe('0-1'),
+  category: z.string().optional().describe('daily|philosophical|technical|memory|observation|feeling|conversation|introspection|relationship|self_discovery|dream|lesson'),
+  importance: z.union([z.number(), z.string()]).optional().describe('1-5; 5 pins'),
+  emotion: z.string().optional().describe('e.g. happy, sad, curious'),
+  secondary: stringList.optional(),
+  intensity: z.number().optional(),
+  valence: z.number().optional(),
+  arousal: z.number().optional(),
   tags: stringList.optional(),
-  private: z.boolean().optional().describe('Keep internal: never synced to files or logs'),
+  private: z.boolean().optional(),
 };
 
 /** Arguments that arrive wrapped in XML-like markup are a known client bug (SPEC §4.1 step 1). */

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { memoryFieldsShape } from '../shared/memory-fields.input';
 
 export const updateMemoryInputShape = {
-  memory_id: z.string().describe('Exact id, e.g. mem_651b9d294720'),
-  content: z.string().optional().describe('New content (re-embeds and re-links)'),
+  memory_id: z.string(),
+  content: z.string().optional(),
   ...memoryFieldsShape,
 };
 

@@ -67,7 +67,7 @@ describe('UpdateMemoryUseCase', () => {
   it('changes emotion with the new emotion defaults unless numbers are given', async () => {
     const { save, update, context } = setup();
     const m = await save('Rain all afternoon', { emotion: 'calm' });
-    const result = await update.execute({ memory_id: m.id, emotion: 'melancholy', tags: 'rain, weather' }, context);
+    const result = await update.execute({ memory_id: m.id, emotion: 'melancholy', tags: ['rain', 'weather'] }, context);
     if (result.status !== 'updated') throw new Error(result.status);
     expect(result.memory.emotion).toMatchObject({ primary: 'melancholy', intensity: 0.5, valence: -0.4, arousal: 0.2 });
     expect(result.memory.tags).toEqual(['rain', 'weather']);

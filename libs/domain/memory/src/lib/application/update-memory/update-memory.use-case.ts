@@ -79,10 +79,7 @@ function applyChanges(memory: Memory, input: UpdateMemoryInput, content: string 
   const emotion = emotionChanged
     ? normalizeEmotion({
         primary: input.emotion ?? memory.emotion.primary,
-        secondary:
-          typeof input.secondary === 'string'
-            ? input.secondary.split(',').map((s) => s.trim())
-            : (input.secondary ?? memory.emotion.secondary),
+        secondary: input.secondary ?? memory.emotion.secondary,
         // A new primary emotion brings its own defaults unless numbers are given.
         intensity: input.intensity ?? (primaryChanged ? undefined : memory.emotion.intensity),
         valence: input.valence ?? (primaryChanged ? undefined : memory.emotion.valence),

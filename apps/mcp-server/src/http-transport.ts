@@ -1,0 +1,91 @@
+/**
+ * MCP over Streamable HTTP: one MCP server and transport per session (the session id is the caller
+ * identity that owns per-caller state such as pending forget confirmations). Binds to loopback by
+ * default.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { Container } from 'inversify';
+import type { Logger } from '@kioku/kernel';
+import { createMcpServer } from './server';
+
+const MAX_BODY_BYTES = 1_000_000;
+const MAX_SESSIONS = 256;
+
+export async function serveStreamableHttp(
+  container: Container,
+  namespace: string,
+  options: { host: string; port: number; logger: Logger },
+): Promise<Server> {
+  const transports = new Map<string, StreamableHTTPServerTransport>();
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== '/mcp') return reply(res, 404, { error: 'Not found: MCP is served at /mcp' });
+    const sessionId = header(req, 'mcp-session-id');
+    const body = req.method === 'POST' ? await readJson(req) : undefined;
+    if (body === INVALID) return reply(res, 400, { error: 'Request body must be JSON of at most 1 MB' });
+
+    let transport = sessionId ? transports.get(sessionId) : undefined;
+    if (!transport) {
+      if (sessionId || req.method !== 'POST' || !isInitializeRequest(body)) {
+        return reply(res, 400, { jsonrpc: '2.0', error: { code: -32000, message: 'No valid session: initialize first' }, id: null });
+      }
+      if (transports.size >= MAX_SESSIONS) return reply(res, 503, { error: 'Too many open MCP sessions' });
+      const created = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (id) => void transports.set(id, created),
+      });
+      created.onclose = () => {
+        if (created.sessionId) transports.delete(created.sessionId);
+      };
+      const callerId = `http:${randomUUID()}`;
+      await createMcpServer(container, { namespace, callerId }).connect(created);
+      transport = created;
+    }
+    await transport.handleRequest(req, res, body);
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      options.logger.error('mcp.http_error', { error });
+      if (!res.headersSent) reply(res, 500, { error: 'Internal error' });
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  server.on('close', () => {
+    for (const transport of transports.values()) void transport.close();
+  });
+  return server;
+}
+
+const INVALID = Symbol('invalid');
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return INVALID;
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return INVALID;
+  }
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function reply(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}

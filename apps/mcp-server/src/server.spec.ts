@@ -1,0 +1,85 @@
+/**
+ * The MCP tools in process (InMemoryTransport) on the in-memory store and the real local model:
+ * schemas, texts, structured content, error mapping and what reaches the log.
+ */
+import 'reflect-metadata';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { parseConfig } from '@kioku/config';
+import { createAppContainer, type AppContainer } from '@kioku/backends';
+import { CapturingLogSink } from '@kioku/testing-fakes';
+import { createMcpServer } from './server';
+import { callTool } from './testing/call-tool';
+
+describe('MCP server tools (in process)', () => {
+  let app: AppContainer;
+  let client: Client;
+  const logs = new CapturingLogSink();
+
+  beforeAll(async () => {
+    app = await createAppContainer(parseConfig({ KIOKU_VECTOR_STORE: 'memory', KIOKU_LOG_LEVEL: 'debug' }), {
+      appName: 'test',
+      logSink: logs,
+    });
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+    await createMcpServer(app.container, { namespace: 'default', callerId: 'test' }).connect(serverTransport);
+    client = new Client({ name: 'test', version: '1' });
+    await client.connect(clientTransport);
+  });
+
+  afterAll(async () => {
+    await client.close();
+    await app.close();
+  });
+
+  const call = (name: string, args: Record<string, unknown>) => callTool(client, name, args);
+
+  it('lists the tools with output schemas, all definitions together under 9,000 characters', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(['link_memories', 'recall', 'remember', 'update_memory']);
+    for (const tool of tools) expect(tool.outputSchema).toBeDefined();
+    expect(JSON.stringify(tools).length).toBeLessThan(9000);
+  });
+
+  it('remembers, refuses a duplicate, recalls with ids and private flags, updates and links', async () => {
+    const saved = await call('remember', { content: 'The user adopted a grey cat named Mochi.', emotion: 'happy', tags: ['pets'] });
+    expect(saved.text).toMatch(/^Saved \(id: mem_[0-9a-f]{12}\)\./);
+    const id = saved.data.memory.id;
+
+    const duplicate = await call('remember', { content: 'The user adopted a grey cat named Mochi.' });
+    expect(duplicate.text).toMatch(/^Not saved — very similar memory already exists\.\nExisting \(id: /);
+    expect(duplicate.data).toMatchObject({ status: 'duplicate', existing: { id } });
+
+    const secret = await call('remember', { content: 'I am secretly afraid the cat will run away.', private: true });
+    expect(secret.text).toMatch(/^Saved privately/);
+
+    const recall = await call('recall', { query: 'cat Mochi', n_results: 2 });
+    expect(recall.text.split('\n')[1]).toMatch(new RegExp(`\\(id: ${id}, emotion: happy, importance: 3, similarity: \\d\\.\\d\\d, private: false\\)$`));
+    expect(recall.text).toMatch(/private: true\)/);
+
+    const update = await call('update_memory', { memory_id: id, importance: 5 });
+    expect(update.text).toContain('Pinned');
+
+    const secretId = secret.data.memory.id;
+    const link = await call('link_memories', { source_id: id, target_id: secretId, link_type: 'related' });
+    expect(link.text).toBe(`Linked ${id} ↔ ${secretId} (type: related)`);
+  });
+
+  it('maps bad input to a stable error code without internals', async () => {
+    const tooLong = await call('remember', { content: 'x'.repeat(16_001) });
+    expect(tooLong.isError).toBe(true);
+    expect(tooLong.text).toBe('INVALID_INPUT: content is too long: 16001 characters (at most 16000).');
+    const xml = await call('remember', { content: '<parameter name="content">hi</parameter>' });
+    expect(xml.text).toMatch(/^INVALID_INPUT: .*XML-like markup/);
+    const wrongType = await call('recall', { query: 42 });
+    expect(wrongType.isError).toBe(true);
+  });
+
+  it('keeps private content out of the log, even at debug level', async () => {
+    const canary = 'CANARY-9d1e-private';
+    await call('remember', { content: `${canary} about my fear of heights`, private: true, tags: [`${canary}-tag`] });
+    await call('recall', { query: 'fear of heights' });
+    expect(logs.records.some((r) => r.event === 'tool.result')).toBe(true);
+    expect(logs.text()).not.toContain(canary);
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * Assembles a container for an app from configuration: kernel services, the redacting logger,
+ * the configured adapters, the domain libraries and their settings. Opening the default namespace at
+ * start makes a down store or a mismatched embedding model stop the app with one clear line.
+ */
+import { Container } from 'inversify';
+import type { KiokuConfig } from '@kioku/config';
+import { JsonLinesLogSink, KERNEL_TOKENS, RandomIdGenerator, SystemClock, type Clock, type LogSink } from '@kioku/kernel';
+import { EMBEDDINGS_TOKENS } from '@kioku/embeddings';
+import { linksModule } from '@kioku/links';
+import { MEMORY_TOKENS, MemoryRepository, memoryModule } from '@kioku/memory';
+import { RedactingLogger } from '@kioku/redaction';
+import { embeddingsModule, vectorStoreModule } from './adapter-modules';
+import { memorySettingsFor } from './memory-settings.factory';
+
+export interface AppContainerOptions {
+  /** Added to every log record. */
+  appName: string;
+  /** Where log records go; default: KIOKU_LOG_FILE or stderr. */
+  logSink?: LogSink;
+  clock?: Clock;
+}
+
+export interface AppContainer {
+  container: Container;
+  logger: RedactingLogger;
+  /** Releases adapters (stops an embedded Chroma server this process started). */
+  close(): Promise<void>;
+}
+
+export async function createAppContainer(config: KiokuConfig, options: AppContainerOptions): Promise<AppContainer> {
+  const container = new Container();
+  const clock = options.clock ?? new SystemClock();
+  const sink = options.logSink ?? new JsonLinesLogSink(config.log.file);
+  const logger = new RedactingLogger(sink, config.log.level, clock).child({ app: options.appName });
+
+  container.bind(KERNEL_TOKENS.Clock).toConstantValue(clock);
+  container.bind(KERNEL_TOKENS.IdGenerator).toConstantValue(new RandomIdGenerator());
+  container.bind(KERNEL_TOKENS.Logger).toConstantValue(logger);
+  container.loadSync(vectorStoreModule(config.vectorStore), embeddingsModule(config.embeddings), linksModule(), memoryModule());
+  container
+    .bind(MEMORY_TOKENS.Settings)
+    .toResolvedValue((provider) => memorySettingsFor(provider, config.thresholds), [EMBEDDINGS_TOKENS.EmbeddingProvider])
+    .inSingletonScope();
+
+  const close = async () => {
+    await container.unbindAll();
+  };
+  try {
+    await container.get(EMBEDDINGS_TOKENS.EmbeddingProvider).init();
+    await container.get(MemoryRepository).open(config.namespace);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  logger.info('app.ready', { namespace: config.namespace, vectorStore: config.vectorStore.kind, embeddings: config.embeddings.kind });
+  return { container, logger, close };
+}
