@@ -12,6 +12,8 @@ export * from './lib/application/remember/remember.input';
 export * from './lib/application/remember/remember.use-case';
 export * from './lib/application/recall/recall.input';
 export * from './lib/application/recall/recall.use-case';
+export * from './lib/application/recall/memory-ranker';
+export * from './lib/application/recall/recall-filter';
 export * from './lib/application/update-memory/update-memory.input';
 export * from './lib/application/update-memory/update-memory.use-case';
 export * from './lib/application/link-memories/link-memories.input';

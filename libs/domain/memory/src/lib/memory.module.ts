@@ -2,6 +2,7 @@
 import { ContainerModule } from 'inversify';
 import { MemoryRepository } from './application/memory.repository';
 import { QueryVectorCache } from './application/recall/query-vector-cache';
+import { MemoryRanker } from './application/recall/memory-ranker';
 import { RememberUseCase } from './application/remember/remember.use-case';
 import { RecallUseCase } from './application/recall/recall.use-case';
 import { UpdateMemoryUseCase } from './application/update-memory/update-memory.use-case';
@@ -9,7 +10,15 @@ import { LinkMemoriesUseCase } from './application/link-memories/link-memories.u
 
 export function memoryModule(): ContainerModule {
   return new ContainerModule(({ bind }) => {
-    for (const service of [MemoryRepository, QueryVectorCache, RememberUseCase, RecallUseCase, UpdateMemoryUseCase, LinkMemoriesUseCase]) {
+    for (const service of [
+      MemoryRepository,
+      QueryVectorCache,
+      MemoryRanker,
+      RememberUseCase,
+      RecallUseCase,
+      UpdateMemoryUseCase,
+      LinkMemoriesUseCase,
+    ]) {
       bind(service).toSelf().inSingletonScope();
     }
   });

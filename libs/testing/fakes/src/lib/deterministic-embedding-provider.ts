@@ -37,6 +37,8 @@ export class DeterministicEmbeddingProvider implements EmbeddingProvider {
     for (const word of words) this.add(vector, `w:${word}`, 1);
     const chars = Array.from(normalized.replace(/\s+/g, ' '));
     for (let i = 0; i + 3 <= chars.length; i++) this.add(vector, `t:${chars.slice(i, i + 3).join('')}`, 0.5);
+    // Single characters keep texts without words or trigrams (emoji, one symbol) from a zero vector.
+    for (const char of chars) if (char.trim()) this.add(vector, `c:${char}`, 0.1);
     const norm = Math.sqrt(vector.reduce((s, v) => s + v * v, 0)) || 1;
     return vector.map((v) => v / norm);
   }

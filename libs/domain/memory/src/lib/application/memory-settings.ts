@@ -4,7 +4,7 @@ import type { DistanceThresholds } from '@kioku/embeddings';
 export interface MemorySettings extends DistanceThresholds {
   maxAutoLinks: number;
   maxContentLength: number;
-  /** Minimum character-trigram overlap before a close vector counts as a duplicate. */
+  /** Minimum character n-gram overlap (Dice) before a close vector counts as a duplicate. */
   dedupSurfaceOverlap: number;
   /** Run Hopfield completion in recall (SPEC §4.2 step 4). */
   hopfield: boolean;
@@ -19,7 +19,7 @@ export const DEFAULT_MEMORY_SETTINGS: MemorySettings = {
   mergeDistance: 0.1,
   maxAutoLinks: 5,
   maxContentLength: 16_000,
-  dedupSurfaceOverlap: 0.2,
+  dedupSurfaceOverlap: 0.1,
   hopfield: true,
   protectedCategories: ['lesson'],
 };

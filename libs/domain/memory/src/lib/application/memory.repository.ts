@@ -93,7 +93,12 @@ export class MemoryRepository {
   }
 
   /** Memories whose search text contains any of the terms (the store's text filter). */
-  async containingAny(namespace: string, terms: string[], limit: number, filter?: Filter): Promise<StoredMemory[]> {
+  async containingAny(
+    namespace: string,
+    terms: string[],
+    limit: number,
+    filter?: Filter,
+  ): Promise<StoredMemory[]> {
     if (terms.length === 0) return [];
     const page = await this.store.find(await this.open(namespace), {
       filter,

@@ -14,7 +14,11 @@ export interface HopfieldOptions {
 export const DEFAULT_HOPFIELD: HopfieldOptions = { beta: 4, maxIterations: 3, tolerance: 1e-5 };
 
 /** The completed query pattern ξ for unit-normalised patterns X. */
-export function hopfieldComplete(patterns: number[][], query: number[], options = DEFAULT_HOPFIELD): number[] {
+export function hopfieldComplete(
+  patterns: number[][],
+  query: number[],
+  options = DEFAULT_HOPFIELD,
+): number[] {
   if (patterns.length === 0) return normalize(query);
   const unitPatterns = patterns.map((p) => normalize(p));
   let xi = normalize(query);

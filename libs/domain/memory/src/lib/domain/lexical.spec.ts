@@ -10,7 +10,16 @@ describe('lexical recall helpers', () => {
   });
 
   it('uses character bigrams for Japanese, leaving out pure-hiragana grammar', () => {
-    expect(distinctiveTerms('味噌ラーメンが好き')).toEqual(['味噌', '噌ラ', 'ラー', 'ーメ', 'メン', 'ンが', 'が好', '好き']);
+    expect(distinctiveTerms('味噌ラーメンが好き')).toEqual([
+      '味噌',
+      '噌ラ',
+      'ラー',
+      'ーメ',
+      'メン',
+      'ンが',
+      'が好',
+      '好き',
+    ]);
     expect(tokenize('ラーメン')).toEqual(['ラー', 'ーメ', 'メン']);
   });
 

@@ -12,7 +12,9 @@ const STOPWORDS = new Set(
   `a an and are as at be been but by can could did do does for from had has have he her his how i if in into is it its
   me my no not of on or our she so than that the their them then there these they this to was we were what when where
   which who why will with would you your about after again all also am any because before being both each few more most
-  other over same should some such through too under until up very just now only own out off once here`.split(/\s+/),
+  other over same should some such through too under until up very just now only own out off once here`.split(
+    /\s+/,
+  ),
 );
 
 /** The normalised text stored as the document and matched by the store's text filter. */
@@ -103,9 +105,15 @@ export interface FusedCandidate {
  * candidate found both ways comes first, then a lexical hit (an exact name or number), then a vector
  * hit.
  */
-export function fuseRankings(vectorRanked: RankedCandidate[], lexicalRanked: RankedCandidate[], k = 60): FusedCandidate[] {
+export function fuseRankings(
+  vectorRanked: RankedCandidate[],
+  lexicalRanked: RankedCandidate[],
+  k = 60,
+): FusedCandidate[] {
   const fused = new Map<string, { rrf: number; similarity: number; ways: number; lexical: boolean }>();
-  vectorRanked.forEach((c, i) => fused.set(c.id, { rrf: 1 / (k + i + 1), similarity: c.similarity, ways: 1, lexical: false }));
+  vectorRanked.forEach((c, i) =>
+    fused.set(c.id, { rrf: 1 / (k + i + 1), similarity: c.similarity, ways: 1, lexical: false }),
+  );
   lexicalRanked.forEach((c, i) => {
     const entry = fused.get(c.id) ?? { rrf: 0, similarity: c.similarity, ways: 0, lexical: true };
     entry.rrf += 1 / (k + i + 1);

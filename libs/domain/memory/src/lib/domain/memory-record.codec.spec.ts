@@ -20,7 +20,9 @@ describe('memory record codec', () => {
   it('round-trips a memory through flat metadata, with a filterable key per tag', () => {
     const metadata = toMetadata(memory);
     expect(metadata['tag_友達']).toBe(true);
-    expect(Object.values(metadata).every((v) => ['string', 'number', 'boolean'].includes(typeof v))).toBe(true);
+    expect(Object.values(metadata).every((v) => ['string', 'number', 'boolean'].includes(typeof v))).toBe(
+      true,
+    );
     expect(fromRecord({ id: memory.id, metadata, document: '' })).toEqual(memory);
   });
 
@@ -28,13 +30,29 @@ describe('memory record codec', () => {
     const read = fromRecord({
       id: 'mem_x',
       document: '',
-      metadata: { content: 'old', category: 'bogus', importance: 'x', emotion: 'weird', isPrivate: '1', tags: 'a,b', accessCount: -3 },
+      metadata: {
+        content: 'old',
+        category: 'bogus',
+        importance: 'x',
+        emotion: 'weird',
+        isPrivate: '1',
+        tags: 'a,b',
+        accessCount: -3,
+      },
     });
-    expect(read).toMatchObject({ category: 'daily', importance: 3, isPrivate: true, tags: ['a', 'b'], accessCount: 0 });
+    expect(read).toMatchObject({
+      category: 'daily',
+      importance: 3,
+      isPrivate: true,
+      tags: ['a', 'b'],
+      accessCount: 0,
+    });
     expect(read?.emotion.primary).toBe('neutral');
     expect(fromRecord({ id: 'x', document: '', metadata: {} })).toBeNull();
     for (const value of [true, 1, '1', 'true']) {
-      expect(fromRecord({ id: 'x', document: '', metadata: { content: 'c', isPrivate: value } })?.isPrivate).toBe(true);
+      expect(
+        fromRecord({ id: 'x', document: '', metadata: { content: 'c', isPrivate: value } })?.isPrivate,
+      ).toBe(true);
     }
     expect(fromRecord({ id: 'x', document: '', metadata: { content: 'c' } })?.isPrivate).toBe(false);
   });

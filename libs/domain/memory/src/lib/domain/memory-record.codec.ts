@@ -57,7 +57,8 @@ export function fromRecord(record: StoredRecord): Memory | null {
   const content = typeof m.content === 'string' ? m.content : null;
   if (content === null) return null;
   const createdAt = isoOr(m.createdAt, new Date(0).toISOString());
-  const secondary = typeof m.emotionSecondary === 'string' && m.emotionSecondary ? m.emotionSecondary.split(',') : [];
+  const secondary =
+    typeof m.emotionSecondary === 'string' && m.emotionSecondary ? m.emotionSecondary.split(',') : [];
   return {
     id: record.id,
     content,

@@ -3,7 +3,14 @@
  * to 1..5 (non-numeric → 3), unknown emotion → neutral, missing numbers from the emotion's defaults,
  * tags trimmed and de-duplicated in order. Used both for input and for reading stored records.
  */
-import { EMOTION_DEFAULTS, isCategory, isEmotionName, type Category, type Emotion, type EmotionName } from './memory';
+import {
+  EMOTION_DEFAULTS,
+  isCategory,
+  isEmotionName,
+  type Category,
+  type Emotion,
+  type EmotionName,
+} from './memory';
 
 export const DEFAULT_IMPORTANCE = 3;
 
@@ -43,7 +50,11 @@ export interface EmotionInput {
 export function normalizeEmotion(input: EmotionInput): Emotion {
   const primary: EmotionName = isEmotionName(input.primary) ? input.primary : 'neutral';
   const [intensity, valence, arousal] = EMOTION_DEFAULTS[primary];
-  const secondaryRaw = Array.isArray(input.secondary) ? input.secondary : input.secondary ? [input.secondary] : [];
+  const secondaryRaw = Array.isArray(input.secondary)
+    ? input.secondary
+    : input.secondary
+      ? [input.secondary]
+      : [];
   const secondary = [...new Set(secondaryRaw.filter(isEmotionName))].filter((e) => e !== primary);
   return {
     primary,

@@ -3,7 +3,13 @@ import { blendWithHopfield, hopfieldComplete } from './hopfield';
 
 describe('recall scoring', () => {
   const now = new Date('2026-11-21T00:00:00Z');
-  const base = { createdAt: '2026-10-22T00:00:00Z', lastAccessedAt: null, accessCount: 0, importance: 1, emotion: { primary: 'neutral' as const, secondary: [], intensity: 0.3, valence: 0, arousal: 0.3 } };
+  const base = {
+    createdAt: '2026-10-22T00:00:00Z',
+    lastAccessedAt: null,
+    accessCount: 0,
+    importance: 1,
+    emotion: { primary: 'neutral' as const, secondary: [], intensity: 0.3, valence: 0, arousal: 0.3 },
+  };
 
   it('halves after 30 days for an unaccessed, unlinked memory', () => {
     expect(ageDays(base, now)).toBe(30);
@@ -25,7 +31,12 @@ describe('recall scoring', () => {
     expect(emotionBoost('excited')).toBe(0.4);
     expect(emotionBoost('calm')).toBe(0);
     expect(importanceBoost(5)).toBeCloseTo(0.4, 10);
-    const fresh = { ...base, createdAt: now.toISOString(), importance: 5, emotion: { ...base.emotion, primary: 'excited' as const } };
+    const fresh = {
+      ...base,
+      createdAt: now.toISOString(),
+      importance: 5,
+      emotion: { ...base.emotion, primary: 'excited' as const },
+    };
     expect(recallScore(0.5, fresh, 0, now)).toBeCloseTo(0.5 + 0.08 + 0.08, 10);
   });
 });

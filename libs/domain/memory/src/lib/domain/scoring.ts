@@ -49,5 +49,10 @@ export function recallScore(
   now: Date,
 ): number {
   const d = decay(ageDays(memory, now), memory.accessCount, maxLinkConfidence);
-  return similarity - 0.3 * (1 - d) + 0.2 * emotionBoost(memory.emotion.primary) + 0.2 * importanceBoost(memory.importance);
+  return (
+    similarity -
+    0.3 * (1 - d) +
+    0.2 * emotionBoost(memory.emotion.primary) +
+    0.2 * importanceBoost(memory.importance)
+  );
 }

@@ -55,7 +55,11 @@ export function rememberText(result: RememberResult, now: Date): string {
         'If your understanding has deepened, try expressing what changed specifically.',
     );
   }
-  const lines = [result.memory.isPrivate ? `Saved privately (id: ${result.memory.id}).` : `Saved (id: ${result.memory.id}).`];
+  const lines = [
+    result.memory.isPrivate
+      ? `Saved privately (id: ${result.memory.id}).`
+      : `Saved (id: ${result.memory.id}).`,
+  ];
   if (result.linked.length > 0) {
     lines.push(`Linked to ${result.linked.length} existing memories.`);
     for (const l of result.linked.slice(0, 3)) {
@@ -64,7 +68,10 @@ export function rememberText(result: RememberResult, now: Date): string {
       );
     }
   }
-  return composeResponse(lines.join('\n'), 'Do any of these connections surprise you? Is there a pattern forming?');
+  return composeResponse(
+    lines.join('\n'),
+    'Do any of these connections surprise you? Is there a pattern forming?',
+  );
 }
 
 export function rememberStructured(result: RememberResult) {
@@ -78,7 +85,11 @@ export function rememberStructured(result: RememberResult) {
   return {
     status: 'saved' as const,
     memory: memoryView(result.memory),
-    linked: result.linked.map((l) => ({ id: l.memory.id, similarity: round2(toSimilarity(l.distance)), private: l.memory.isPrivate })),
+    linked: result.linked.map((l) => ({
+      id: l.memory.id,
+      similarity: round2(toSimilarity(l.distance)),
+      private: l.memory.isPrivate,
+    })),
   };
 }
 
@@ -121,9 +132,12 @@ export function updateMemoryText(result: UpdateMemoryResult): string {
         if (pinned !== wasPinned) lines.push(pinned ? 'Pinned: protected from forgetting.' : 'Unpinned.');
       }
       if (result.changed.includes('private')) {
-        lines.push(result.memory.isPrivate ? 'Now private: kept out of workspace files and logs.' : 'Now public.');
+        lines.push(
+          result.memory.isPrivate ? 'Now private: kept out of workspace files and logs.' : 'Now public.',
+        );
       }
-      if (result.changed.includes('content')) lines.push(`Re-embedded and re-linked to ${result.relinked} similar memories.`);
+      if (result.changed.includes('content'))
+        lines.push(`Re-embedded and re-linked to ${result.relinked} similar memories.`);
       return lines.join('\n');
     }
   }
@@ -136,7 +150,12 @@ export function updateMemoryStructured(result: UpdateMemoryResult) {
     case 'unchanged':
       return { status: result.status, memory: memoryView(result.memory) };
     case 'updated':
-      return { status: result.status, memory: memoryView(result.memory), changed: result.changed, relinked: result.relinked };
+      return {
+        status: result.status,
+        memory: memoryView(result.memory),
+        changed: result.changed,
+        relinked: result.relinked,
+      };
   }
 }
 
@@ -154,9 +173,20 @@ export function linkMemoriesText(result: LinkMemoriesResult): string {
 export function linkMemoriesStructured(result: LinkMemoriesResult) {
   switch (result.status) {
     case 'linked':
-      return { status: result.status, sourceId: result.link.sourceId, targetId: result.link.targetId, type: result.link.type, confidence: result.link.confidence };
+      return {
+        status: result.status,
+        sourceId: result.link.sourceId,
+        targetId: result.link.targetId,
+        type: result.link.type,
+        confidence: result.link.confidence,
+      };
     case 'exists':
-      return { status: result.status, sourceId: result.sourceId, targetId: result.targetId, type: result.type };
+      return {
+        status: result.status,
+        sourceId: result.sourceId,
+        targetId: result.targetId,
+        type: result.type,
+      };
     case 'not_found':
       return { status: result.status, missingIds: result.missingIds };
   }

@@ -23,7 +23,12 @@ describe('RecallUseCase', () => {
       if (result.status !== 'saved') throw new Error('not saved');
       return result.memory;
     };
-    return { ...kit, save, recall: kit.container.get(RecallUseCase), links: kit.container.get(LinkRepository) };
+    return {
+      ...kit,
+      save,
+      recall: kit.container.get(RecallUseCase),
+      links: kit.container.get(LinkRepository),
+    };
   };
 
   it('finds the memory closest in meaning first and prints id and private flag on every line', async () => {
@@ -37,7 +42,11 @@ describe('RecallUseCase', () => {
     const text = recallText(result, clock.now());
     const lines = text.split('\n');
     expect(lines[0]).toBe('2 related memories:');
-    expect(lines[1]).toMatch(new RegExp(`^1\\. \\[2d ago\\] The user drinks green tea every morning \\(id: ${tea.id}, emotion: calm, importance: 3, similarity: 0\\.\\d\\d, private: false\\)$`));
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^1\\. \\[2d ago\\] The user drinks green tea every morning \\(id: ${tea.id}, emotion: calm, importance: 3, similarity: 0\\.\\d\\d, private: false\\)$`,
+      ),
+    );
     expect(lines[2]).toMatch(new RegExp(`^2\\. .*\\(id: ${secret.id}, .*private: true\\)$`));
     expect(text.endsWith('\n\n---\nHow do these memories connect to the current moment?')).toBe(true);
     expect(recallStructured(result).results.map((r) => r.private)).toEqual([false, true]);
@@ -51,8 +60,12 @@ describe('RecallUseCase', () => {
 
   it('finds a memory by an exact number through the lexical path where the vector cannot tell', async () => {
     const { save, recall, context, embeddings, container } = setup(new DigitBlindEmbeddingProvider());
-    for (let i = 1000; i < 1030; i++) await save({ content: `Incident INC-${i} was resolved by restarting the cache`, force: true });
-    const target = await save({ content: 'Incident INC-4471 was resolved by restarting the cache', force: true });
+    for (let i = 1000; i < 1030; i++)
+      await save({ content: `Incident INC-${i} was resolved by restarting the cache`, force: true });
+    const target = await save({
+      content: 'Incident INC-4471 was resolved by restarting the cache',
+      force: true,
+    });
     const result = await recall.execute({ query: 'INC-4471', n_results: 1 }, context);
     expect(result.results[0].memory.id).toBe(target.id);
     const [queryVector] = await embeddings.embed(['INC-4471']);
@@ -72,12 +85,27 @@ describe('RecallUseCase', () => {
 
   it('pushes filters into the store: category, emotion, tags, dates and include_private', async () => {
     const { save, recall, context, clock } = setup();
-    const work = await save({ content: 'Deployed the new search service', category: 'technical', tags: ['work'], emotion: 'happy' });
+    const work = await save({
+      content: 'Deployed the new search service',
+      category: 'technical',
+      tags: ['work'],
+      emotion: 'happy',
+    });
     clock.advanceDays(3);
-    const home = await save({ content: 'Deployed the garden hose in the yard', category: 'daily', tags: ['home'] });
-    const hidden = await save({ content: 'Deployed secretly a surprise party plan', private: true, tags: ['home'] });
+    const home = await save({
+      content: 'Deployed the garden hose in the yard',
+      category: 'daily',
+      tags: ['home'],
+    });
+    const hidden = await save({
+      content: 'Deployed secretly a surprise party plan',
+      private: true,
+      tags: ['home'],
+    });
     const ids = async (input: Record<string, unknown>) =>
-      (await recall.execute({ query: 'deployed', n_results: 10, ...input }, context)).results.map((r) => r.memory.id).sort();
+      (await recall.execute({ query: 'deployed', n_results: 10, ...input }, context)).results
+        .map((r) => r.memory.id)
+        .sort();
     expect(await ids({ category: 'technical' })).toEqual([work.id]);
     expect(await ids({ emotion: 'happy' })).toEqual([work.id]);
     expect(await ids({ tags: ['home'] })).toEqual([home.id, hidden.id].sort());
@@ -89,10 +117,17 @@ describe('RecallUseCase', () => {
 
   it('rejects bad filters with a clear error', async () => {
     const { recall, context } = setup();
-    await expect(recall.execute({ query: 'x', category: 'nope' }, context)).rejects.toMatchObject({ code: 'INVALID_INPUT', message: 'Unknown category "nope".' });
-    await expect(recall.execute({ query: 'x', date_from: 'last week' }, context)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(recall.execute({ query: 'x', category: 'nope' }, context)).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: 'Unknown category "nope".',
+    });
+    await expect(recall.execute({ query: 'x', date_from: 'last week' }, context)).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+    });
     await expect(recall.execute({ query: ' ' }, context)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
-    await expect(recall.execute({ query: 'x', n_results: 21 }, context)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(recall.execute({ query: 'x', n_results: 21 }, context)).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+    });
   });
 
   it('tracks access: count and last access of each returned memory', async () => {
@@ -122,7 +157,16 @@ describe('RecallUseCase', () => {
     const cause = await save({ content: 'The server ran out of disk space overnight' });
     for (let i = 0; i < 12; i++) await save({ content: `Server disk space check number ${i} was fine` });
     const effect = await save({ content: 'Grandma called to ask about the weekend' });
-    await links.saveBoth('test', [{ sourceId: cause.id, targetId: effect.id, type: 'leads_to', confidence: 1, note: '', createdAt: clock.now().toISOString() }]);
+    await links.saveBoth('test', [
+      {
+        sourceId: cause.id,
+        targetId: effect.id,
+        type: 'leads_to',
+        confidence: 1,
+        note: '',
+        createdAt: clock.now().toISOString(),
+      },
+    ]);
     const result = await recall.execute({ query: 'server ran out of disk space', n_results: 20 }, context);
     const parent = result.results.find((r) => r.memory.id === cause.id)!;
     const linked = result.results.find((r) => r.memory.id === effect.id);
@@ -133,7 +177,16 @@ describe('RecallUseCase', () => {
   it('skips a link whose other end no longer exists', async () => {
     const { save, recall, context, links, clock } = setup();
     const m = await save({ content: 'Visited the aquarium with friends' });
-    await links.saveBoth('test', [{ sourceId: m.id, targetId: 'mem_000000000000', type: 'related', confidence: 1, note: '', createdAt: clock.now().toISOString() }]);
+    await links.saveBoth('test', [
+      {
+        sourceId: m.id,
+        targetId: 'mem_000000000000',
+        type: 'related',
+        confidence: 1,
+        note: '',
+        createdAt: clock.now().toISOString(),
+      },
+    ]);
     const result = await recall.execute({ query: 'aquarium', n_results: 5 }, context);
     expect(result.results.map((r) => r.memory.id)).toEqual([m.id]);
   });
@@ -142,7 +195,12 @@ describe('RecallUseCase', () => {
     const { save, recall, context, clock } = setup();
     const old = await save({ content: 'Note about the project meeting', force: true });
     clock.advanceDays(60);
-    const fresh = await save({ content: 'Note about the project meeting', force: true, importance: 5, emotion: 'excited' });
+    const fresh = await save({
+      content: 'Note about the project meeting',
+      force: true,
+      importance: 5,
+      emotion: 'excited',
+    });
     const result = await recall.execute({ query: 'project meeting note', n_results: 2 }, context);
     expect(result.results.map((r) => r.memory.id)).toEqual([fresh.id, old.id]);
   });

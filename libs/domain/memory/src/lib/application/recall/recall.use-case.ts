@@ -1,61 +1,27 @@
 /**
- * recall (SPEC §4.2): vector and lexical candidates fused by rank, scored with decay, emotion and
- * importance, re-ranked by Hopfield completion, widened by spreading activation over links, and
- * access-tracked. Filters run inside the store; the lexical path uses the store's text filter so
- * that every process sees every other process's writes.
+ * recall (SPEC §4.2): ranks memories for the query (see MemoryRanker) and tracks access of the
+ * returned ones: accessCount + 1 and lastAccessedAt, which slow their decay and forgetting.
  */
 import { inject, injectable } from 'inversify';
-import { AppError, KERNEL_TOKENS, toSimilarity, type Clock, type Logger } from '@kioku/kernel';
-import { LinkRepository, type Link } from '@kioku/links';
-import { cosineDistance, matchesFilter, type Filter } from '@kioku/vector-store';
-import type { Memory } from '../../domain/memory';
-import { bm25, distinctiveTerms, fuseRankings, searchText, termCoverage } from '../../domain/lexical';
-import { recallScore } from '../../domain/scoring';
-import { blendWithHopfield, hopfieldComplete } from '../../domain/hopfield';
-import { toMetadata } from '../../domain/memory-record.codec';
-import { MEMORY_TOKENS } from '../../memory.tokens';
+import { AppError, KERNEL_TOKENS, type Clock, type Logger } from '@kioku/kernel';
 import type { CallContext } from '../call-context';
-import type { MemorySettings } from '../memory-settings';
-import { MemoryRepository, type StoredMemory } from '../memory.repository';
+import { MemoryRepository } from '../memory.repository';
 import { parseInput } from '../shared/parse-input';
-import { QueryVectorCache } from './query-vector-cache';
+import { MemoryRanker, type RankedMemory } from './memory-ranker';
 import { recallFilter } from './recall-filter';
 import { recallInputSchema, type RecallInput } from './recall.input';
 
-const LEXICAL_CANDIDATES = 50;
-const SPREAD_FACTOR = 0.3;
-/** A lexical hit must contain at least this share of the query's distinctive terms. */
-const MIN_TERM_COVERAGE = 0.5;
-
-export interface RecalledMemory {
-  memory: Memory;
-  /** Cosine similarity of the memory to the query, 0..1. */
-  similarity: number;
-  score: number;
-  /** What earned its score: its meaning, its words, or a link from a better result. */
-  source: 'vector' | 'lexical' | 'link';
-}
+export type RecalledMemory = RankedMemory;
 
 export interface RecallResult {
   results: RecalledMemory[];
 }
 
-interface Candidate {
-  stored: StoredMemory;
-  similarity: number;
-  source: RecalledMemory['source'];
-  score: number;
-  /** Place in the fused ranking; breaks score ties. */
-  position: number;
-}
-
 @injectable()
 export class RecallUseCase {
   constructor(
+    @inject(MemoryRanker) private readonly ranker: MemoryRanker,
     @inject(MemoryRepository) private readonly memories: MemoryRepository,
-    @inject(LinkRepository) private readonly links: LinkRepository,
-    @inject(QueryVectorCache) private readonly queryVectors: QueryVectorCache,
-    @inject(MEMORY_TOKENS.Settings) private readonly settings: MemorySettings,
     @inject(KERNEL_TOKENS.Clock) private readonly clock: Clock,
     @inject(KERNEL_TOKENS.Logger) private readonly logger: Logger,
   ) {}
@@ -64,126 +30,32 @@ export class RecallUseCase {
     const input = parseInput(recallInputSchema, rawInput);
     const query = input.query.trim();
     if (!query) throw AppError.invalidInput('query must not be empty.');
-    const n = input.n_results ?? 3;
-    const filter = recallFilter(input);
-    const namespace = context.namespace;
     const now = this.clock.now();
-
-    const queryVector = await this.queryVectors.vectorFor(query);
-    const terms = distinctiveTerms(query);
-    const [vectorHits, lexicalHits] = await Promise.all([
-      this.memories.nearest(namespace, queryVector, Math.max(3 * n, 10), filter),
-      this.memories.containingAny(namespace, terms, LEXICAL_CANDIDATES, filter),
-    ]);
-
-    const pool = new Map<string, Candidate>();
-    for (const hit of vectorHits) {
-      pool.set(hit.memory.id, { stored: hit, similarity: toSimilarity(hit.distance), source: 'vector', score: 0, position: 0 });
-    }
-    const documents = lexicalHits.map((h) => searchText(h.memory.content));
-    const lexicalScores = bm25(terms, documents);
-    const lexicalRanked = lexicalHits
-      .map((hit, i) => ({ hit, bm25: lexicalScores[i], coverage: termCoverage(terms, documents[i]) }))
-      .filter((entry) => entry.bm25 > 0 && entry.coverage >= MIN_TERM_COVERAGE)
-      .sort((a, b) => b.bm25 - a.bm25)
-      .slice(0, Math.max(3 * n, 10));
-    for (const { hit } of lexicalRanked) {
-      if (!pool.has(hit.memory.id)) {
-        const similarity = toSimilarity(cosineDistance(queryVector, hit.vector));
-        pool.set(hit.memory.id, { stored: hit, similarity, source: 'lexical', score: 0, position: 0 });
-      }
-    }
-    const fused = fuseRankings(
-      vectorHits.map((h) => ({ id: h.memory.id, similarity: toSimilarity(h.distance) })),
-      lexicalRanked.map(({ hit }) => ({ id: hit.memory.id, similarity: pool.get(hit.memory.id)!.similarity })),
+    const ranked = await this.ranker.rank(
+      context.namespace,
+      query,
+      input.n_results ?? 3,
+      recallFilter(input),
+      now,
     );
-    const relevance = new Map<string, number>();
-    for (const f of fused) {
-      relevance.set(f.id, f.relevance);
-      pool.get(f.id)!.position = f.position;
-    }
-
-    const candidates = [...pool.values()];
-    const links = await this.links.linksFrom(namespace, candidates.map((c) => c.stored.memory.id));
-    const maxConfidence = strongestLinkPerMemory(links);
-    const baseScores = candidates.map((c) =>
-      recallScore(relevance.get(c.stored.memory.id) ?? c.similarity, c.stored.memory, maxConfidence.get(c.stored.memory.id) ?? 0, now),
-    );
-    const scores = this.settings.hopfield && candidates.length > 1
-      ? blendWithHopfield(baseScores, candidates.map((c) => c.stored.vector), hopfieldComplete(candidates.map((c) => c.stored.vector), queryVector))
-      : baseScores;
-    candidates.forEach((c, i) => (c.score = scores[i]));
-    candidates.sort(byScore);
-
-    const top = candidates.slice(0, n);
-    await this.spreadActivation(namespace, top, links, pool, queryVector, filter);
-
-    const results = [...pool.values()].sort(byScore).slice(0, n);
-    const recalled = await this.trackAccess(namespace, results, now);
-    this.logger.debug('memory.recalled', { results: recalled.length, lexicalTerms: terms.length });
-    return { results: recalled };
+    const results = await this.trackAccess(context.namespace, ranked, now);
+    this.logger.debug('memory.recalled', { results: results.length });
+    return { results };
   }
 
-  /** Linked neighbours of the top results join the pool with `parentScore · 0.3 · confidence`. */
-  private async spreadActivation(
-    namespace: string,
-    top: Candidate[],
-    links: Link[],
-    pool: Map<string, Candidate>,
-    queryVector: number[],
-    filter: Filter | undefined,
-  ): Promise<void> {
-    const spread = new Map<string, number>();
-    for (const parent of top) {
-      for (const link of links) {
-        if (link.sourceId !== parent.stored.memory.id) continue;
-        const score = parent.score * SPREAD_FACTOR * link.confidence;
-        if (score > (spread.get(link.targetId) ?? -Infinity)) spread.set(link.targetId, score);
-      }
-    }
-    const missing = [...spread.keys()].filter((id) => !pool.has(id));
-    const fetched = await this.memories.get(namespace, missing, true);
-    for (const stored of fetched) {
-      if (filter && !matchesFilter(filter, toMetadata(stored.memory))) continue;
-      const similarity = toSimilarity(cosineDistance(queryVector, stored.vector));
-      pool.set(stored.memory.id, { stored, similarity, source: 'link', score: spread.get(stored.memory.id)!, position: Infinity });
-    }
-    for (const [id, score] of spread) {
-      const candidate = pool.get(id);
-      if (candidate && score > candidate.score) {
-        candidate.score = score;
-        candidate.source = 'link';
-      }
-    }
-  }
-
-  private async trackAccess(namespace: string, results: Candidate[], now: Date): Promise<RecalledMemory[]> {
+  private async trackAccess(namespace: string, ranked: RankedMemory[], now: Date): Promise<RecalledMemory[]> {
     const lastAccessedAt = now.toISOString();
-    const recalled = results.map((c) => ({
-      memory: { ...c.stored.memory, accessCount: c.stored.memory.accessCount + 1, lastAccessedAt },
-      similarity: c.similarity,
-      score: c.score,
-      source: c.source,
+    const results = ranked.map((r) => ({
+      ...r,
+      memory: { ...r.memory, accessCount: r.memory.accessCount + 1, lastAccessedAt },
     }));
     await this.memories.patch(
       namespace,
-      recalled.map((r) => ({
+      results.map((r) => ({
         id: r.memory.id,
         metadata: { accessCount: r.memory.accessCount, lastAccessedAt, lastAccessedAtMs: now.getTime() },
       })),
     );
-    return recalled;
+    return results;
   }
-}
-
-function byScore(a: Candidate, b: Candidate): number {
-  return b.score - a.score || a.position - b.position;
-}
-
-function strongestLinkPerMemory(links: Link[]): Map<string, number> {
-  const strongest = new Map<string, number>();
-  for (const link of links) {
-    strongest.set(link.sourceId, Math.max(strongest.get(link.sourceId) ?? 0, link.confidence));
-  }
-  return strongest;
 }

@@ -13,7 +13,12 @@ describe('RememberUseCase', () => {
   it('saves a memory with normalised defaults and embeds it exactly once', async () => {
     const { remember, context, embeddings } = setup();
     const result = await remember.execute(
-      { content: '  The user likes green tea.  ', category: 'nonsense', importance: 'high', tags: [' tea ', 'tea', ''] },
+      {
+        content: '  The user likes green tea.  ',
+        category: 'nonsense',
+        importance: 'high',
+        tags: [' tea ', 'tea', ''],
+      },
       context,
     );
     expect(result.status).toBe('saved');
@@ -28,22 +33,42 @@ describe('RememberUseCase', () => {
       accessCount: 0,
       lastAccessedAt: null,
     });
-    expect(result.memory.emotion).toEqual({ primary: 'neutral', secondary: [], intensity: 0.3, valence: 0, arousal: 0.3 });
+    expect(result.memory.emotion).toEqual({
+      primary: 'neutral',
+      secondary: [],
+      intensity: 0.3,
+      valence: 0,
+      arousal: 0.3,
+    });
     expect((embeddings as DeterministicEmbeddingProvider).embeddedTexts).toBe(1);
   });
 
   it('fills missing emotion numbers from the emotion defaults and clamps importance', async () => {
     const { remember, context } = setup();
-    const result = await remember.execute({ content: 'Got the job offer!', emotion: 'excited', intensity: 0.95, importance: 9 }, context);
+    const result = await remember.execute(
+      { content: 'Got the job offer!', emotion: 'excited', intensity: 0.95, importance: 9 },
+      context,
+    );
     if (result.status !== 'saved') throw new Error('not saved');
-    expect(result.memory.emotion).toMatchObject({ primary: 'excited', intensity: 0.95, valence: 0.7, arousal: 0.8 });
+    expect(result.memory.emotion).toMatchObject({
+      primary: 'excited',
+      intensity: 0.95,
+      valence: 0.7,
+      arousal: 0.8,
+    });
     expect(result.memory.importance).toBe(5);
   });
 
   it('refuses a near-duplicate and shows the existing memory, saving nothing', async () => {
     const { remember, context, store } = setup();
-    const first = await remember.execute({ content: 'Today we walked along the river and talked about books.' }, context);
-    const second = await remember.execute({ content: 'Today we walked along the river and talked about books!' }, context);
+    const first = await remember.execute(
+      { content: 'Today we walked along the river and talked about books.' },
+      context,
+    );
+    const second = await remember.execute(
+      { content: 'Today we walked along the river and talked about books!' },
+      context,
+    );
     expect(second.status).toBe('duplicate');
     if (second.status !== 'duplicate' || first.status !== 'saved') return;
     expect(second.existing.id).toBe(first.memory.id);
@@ -69,13 +94,20 @@ describe('RememberUseCase', () => {
 
   it.each([
     ['a number', 'I paid 40 dollars for the concert ticket.', 'I paid 400 dollars for the concert ticket.'],
-    ['a date', 'The dentist appointment is on Monday morning.', 'The dentist appointment is on Tuesday morning.'],
+    [
+      'a date',
+      'The dentist appointment is on Monday morning.',
+      'The dentist appointment is on Tuesday morning.',
+    ],
     ['a negation', 'The user likes spicy food very much.', "The user doesn't like spicy food very much."],
-  ])('keeps both memories when they differ in %s, even below the duplicate distance', async (_label, a, b) => {
-    const { remember, context } = setup({ dedupDistance: 0.5 });
-    await remember.execute({ content: a }, context);
-    expect((await remember.execute({ content: b }, context)).status).toBe('saved');
-  });
+  ])(
+    'keeps both memories when they differ in %s, even below the duplicate distance',
+    async (_label, a, b) => {
+      const { remember, context } = setup({ dedupDistance: 0.5 });
+      await remember.execute({ content: a }, context);
+      expect((await remember.execute({ content: b }, context)).status).toBe('saved');
+    },
+  );
 
   it('requires surface overlap: a close vector without shared text is not a duplicate', async () => {
     const { remember, context } = setup({ dedupDistance: 2 });
@@ -86,7 +118,10 @@ describe('RememberUseCase', () => {
   it('links similar memories in both directions with confidence 1 − distance', async () => {
     const { remember, context, links } = setup({ linkDistance: 0.9 });
     const a = await remember.execute({ content: 'Coffee with Alice at the harbour cafe.' }, context);
-    const b = await remember.execute({ content: 'Coffee with Alice at the station cafe, she was late.' }, context);
+    const b = await remember.execute(
+      { content: 'Coffee with Alice at the station cafe, she was late.' },
+      context,
+    );
     if (a.status !== 'saved' || b.status !== 'saved') throw new Error('not saved');
     expect(b.linked.map((l) => l.memory.id)).toEqual([a.memory.id]);
     const forward = await links.find('test', b.memory.id, a.memory.id, 'similar');
@@ -94,13 +129,16 @@ describe('RememberUseCase', () => {
     expect(forward?.confidence).toBeCloseTo(1 - b.linked[0].distance, 6);
     expect(backward?.confidence).toBe(forward?.confidence);
     expect(rememberText(b, new Date(b.memory.createdAt))).toMatch(
-      new RegExp(`^Saved \\(id: ${b.memory.id}\\)\\.\\nLinked to 1 existing memories\\.\\n- \\[just now\\] Coffee with Alice at the harbour cafe\\. \\(similarity: 0\\.\\d\\d\\)\\n\\n---\\nDo any of these connections surprise you\\? Is there a pattern forming\\?$`),
+      new RegExp(
+        `^Saved \\(id: ${b.memory.id}\\)\\.\\nLinked to 1 existing memories\\.\\n- \\[just now\\] Coffee with Alice at the harbour cafe\\. \\(similarity: 0\\.\\d\\d\\)\\n\\n---\\nDo any of these connections surprise you\\? Is there a pattern forming\\?$`,
+      ),
     );
   });
 
   it('creates at most maxAutoLinks links', async () => {
     const { remember, context, links } = setup({ linkDistance: 2, maxAutoLinks: 2, dedupDistance: 0 });
-    for (const n of ['one', 'two', 'three', 'four']) await remember.execute({ content: `Walk number ${n} in the park` }, context);
+    for (const n of ['one', 'two', 'three', 'four'])
+      await remember.execute({ content: `Walk number ${n} in the park` }, context);
     const last = await remember.execute({ content: 'Walk number five in the park' }, context);
     if (last.status !== 'saved') throw new Error('not saved');
     expect(await links.linksFrom('test', [last.memory.id])).toHaveLength(2);
@@ -121,7 +159,10 @@ describe('RememberUseCase', () => {
     [{ content: '<parameter name="content">hello</parameter>' }, /wrapped in XML-like markup/],
   ])('rejects bad input %# with a clear error and stores nothing', async (input, message) => {
     const { remember, context, store, embeddings } = setup();
-    await expect(remember.execute(input as never, context)).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringMatching(message) });
+    await expect(remember.execute(input as never, context)).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: expect.stringMatching(message),
+    });
     expect(await store.describeCollection('kioku_test_memories')).toBeNull();
     expect((embeddings as DeterministicEmbeddingProvider).calls).toBe(0);
   });
@@ -144,7 +185,10 @@ describe('RememberUseCase', () => {
 
   it('never logs the content, tags or emotion of a private memory', async () => {
     const { remember, context, logs } = setup();
-    await remember.execute({ content: 'CANARY-7f3a private thought', tags: ['CANARY-tag'], emotion: 'anxious', private: true }, context);
+    await remember.execute(
+      { content: 'CANARY-7f3a private thought', tags: ['CANARY-tag'], emotion: 'anxious', private: true },
+      context,
+    );
     expect(logs.records.length).toBeGreaterThan(0);
     expect(logs.text()).not.toMatch(/CANARY/);
   });

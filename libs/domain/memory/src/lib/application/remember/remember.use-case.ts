@@ -37,7 +37,12 @@ export class RememberUseCase {
 
   async execute(rawInput: RememberInput, context: CallContext): Promise<RememberResult> {
     const input = parseInput(rememberInputSchema, rawInput);
-    assertNotXmlWrapped({ content: input.content, tags: input.tags, category: input.category, emotion: input.emotion });
+    assertNotXmlWrapped({
+      content: input.content,
+      tags: input.tags,
+      category: input.category,
+      emotion: input.emotion,
+    });
     const content = normalizeContent(input.content, this.settings.maxContentLength);
     const fields = buildFields(input);
 
@@ -46,7 +51,10 @@ export class RememberUseCase {
 
     const duplicate = input.force ? undefined : this.findDuplicate(content, neighbours);
     if (duplicate) {
-      this.logger.info('memory.duplicate_refused', { existingId: duplicate.memory.id, private: fields.isPrivate });
+      this.logger.info('memory.duplicate_refused', {
+        existingId: duplicate.memory.id,
+        private: fields.isPrivate,
+      });
       return { status: 'duplicate', existing: duplicate.memory, distance: duplicate.distance };
     }
 
@@ -63,17 +71,28 @@ export class RememberUseCase {
     };
     await this.memories.save(context.namespace, memory, vector);
 
-    const { links, linked } = autoLinks(memory.id, neighbours, this.settings.linkDistance, this.settings.maxAutoLinks, now);
+    const { links, linked } = autoLinks(
+      memory.id,
+      neighbours,
+      this.settings.linkDistance,
+      this.settings.maxAutoLinks,
+      now,
+    );
     await this.links.saveBoth(context.namespace, links);
     this.logger.info('memory.saved', { id: memory.id, private: memory.isPrivate, links: links.length });
-    return { status: 'saved', memory, linked: linked.map((n) => ({ memory: n.memory, distance: n.distance })) };
+    return {
+      status: 'saved',
+      memory,
+      linked: linked.map((n) => ({ memory: n.memory, distance: n.distance })),
+    };
   }
 
   private findDuplicate(content: string, neighbours: MemoryMatch[]): MemoryMatch | undefined {
     const nearest = neighbours[0];
     if (!nearest || nearest.distance >= this.settings.dedupDistance) return undefined;
     const signals = duplicateSignals(content, nearest.memory.content);
-    if (signals.surfaceOverlap < this.settings.dedupSurfaceOverlap || signals.factDifference) return undefined;
+    if (signals.surfaceOverlap < this.settings.dedupSurfaceOverlap || signals.factDifference)
+      return undefined;
     return nearest;
   }
 }

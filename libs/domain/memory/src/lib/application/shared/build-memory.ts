@@ -1,6 +1,11 @@
 /** Builds the normalised memory fields from validated input (SPEC §2.1 defaults). */
 import type { Memory } from '../../domain/memory';
-import { normalizeCategory, normalizeEmotion, normalizeImportance, normalizeTags } from '../../domain/normalize';
+import {
+  normalizeCategory,
+  normalizeEmotion,
+  normalizeImportance,
+  normalizeTags,
+} from '../../domain/normalize';
 
 export interface MemoryFieldsInput {
   category?: string;
@@ -14,7 +19,9 @@ export interface MemoryFieldsInput {
   private?: boolean;
 }
 
-export function buildFields(input: MemoryFieldsInput): Pick<Memory, 'category' | 'importance' | 'emotion' | 'tags' | 'isPrivate'> {
+export function buildFields(
+  input: MemoryFieldsInput,
+): Pick<Memory, 'category' | 'importance' | 'emotion' | 'tags' | 'isPrivate'> {
   return {
     category: normalizeCategory(input.category),
     importance: normalizeImportance(input.importance),

@@ -9,7 +9,12 @@ import { AppError } from '@kioku/kernel';
 const stringList = z.array(z.string());
 
 export const memoryFieldsShape = {
-  category: z.string().optional().describe('daily|philosophical|technical|memory|observation|feeling|conversation|introspection|relationship|self_discovery|dream|lesson'),
+  category: z
+    .string()
+    .optional()
+    .describe(
+      'daily|philosophical|technical|memory|observation|feeling|conversation|introspection|relationship|self_discovery|dream|lesson',
+    ),
   importance: z.union([z.number(), z.string()]).optional().describe('1-5; 5 pins'),
   emotion: z.string().optional().describe('e.g. happy, sad, curious'),
   secondary: stringList.optional(),
@@ -31,7 +36,6 @@ export function assertNotXmlWrapped(fields: Record<string, unknown>): void {
     }
   }
 }
-
 
 export class XmlWrappedArgumentError extends AppError {
   constructor(field: string) {

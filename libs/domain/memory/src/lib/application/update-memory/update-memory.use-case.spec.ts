@@ -32,7 +32,9 @@ describe('UpdateMemoryUseCase', () => {
     clock.advance(60_000);
     const result = await update.execute({ memory_id: m.id, importance: 5 }, context);
     expect(result.status).toBe('updated');
-    expect(updateMemoryText(result)).toBe(`Updated (id: ${m.id}): importance.\nPinned: protected from forgetting.`);
+    expect(updateMemoryText(result)).toBe(
+      `Updated (id: ${m.id}): importance.\nPinned: protected from forgetting.`,
+    );
     expect((embeddings as DeterministicEmbeddingProvider).calls).toBe(calls);
     const after = await repo.getOne('test', m.id, true);
     expect(after?.memory.importance).toBe(5);
@@ -46,7 +48,10 @@ describe('UpdateMemoryUseCase', () => {
     const m = await save('My cat sleeps on the sofa all day');
     expect(await links.find('test', m.id, cats.id, 'similar')).not.toBeNull();
     const guitar = await save('Practised guitar chords for an hour');
-    const result = await update.execute({ memory_id: m.id, content: 'Practised guitar scales for an hour' }, context);
+    const result = await update.execute(
+      { memory_id: m.id, content: 'Practised guitar scales for an hour' },
+      context,
+    );
     if (result.status !== 'updated') throw new Error(result.status);
     expect(result.changed).toEqual(['content']);
     expect(await links.find('test', m.id, cats.id, 'similar')).toBeNull();
@@ -59,7 +64,16 @@ describe('UpdateMemoryUseCase', () => {
     const { save, update, context, links, clock } = setup();
     const a = await save('Started reading a novel');
     const b = await save('Finished the crossword');
-    await links.saveBoth('test', [{ sourceId: a.id, targetId: b.id, type: 'related', confidence: 0.5, note: '', createdAt: clock.now().toISOString() }]);
+    await links.saveBoth('test', [
+      {
+        sourceId: a.id,
+        targetId: b.id,
+        type: 'related',
+        confidence: 0.5,
+        note: '',
+        createdAt: clock.now().toISOString(),
+      },
+    ]);
     await update.execute({ memory_id: a.id, content: 'Started reading a long novel' }, context);
     expect(await links.find('test', b.id, a.id, 'related')).not.toBeNull();
   });
@@ -67,16 +81,26 @@ describe('UpdateMemoryUseCase', () => {
   it('changes emotion with the new emotion defaults unless numbers are given', async () => {
     const { save, update, context } = setup();
     const m = await save('Rain all afternoon', { emotion: 'calm' });
-    const result = await update.execute({ memory_id: m.id, emotion: 'melancholy', tags: ['rain', 'weather'] }, context);
+    const result = await update.execute(
+      { memory_id: m.id, emotion: 'melancholy', tags: ['rain', 'weather'] },
+      context,
+    );
     if (result.status !== 'updated') throw new Error(result.status);
-    expect(result.memory.emotion).toMatchObject({ primary: 'melancholy', intensity: 0.5, valence: -0.4, arousal: 0.2 });
+    expect(result.memory.emotion).toMatchObject({
+      primary: 'melancholy',
+      intensity: 0.5,
+      valence: -0.4,
+      arousal: 0.2,
+    });
     expect(result.memory.tags).toEqual(['rain', 'weather']);
   });
 
   it('makes a memory private and back', async () => {
     const { save, update, context } = setup();
     const m = await save('A plan for a surprise party');
-    expect(updateMemoryText(await update.execute({ memory_id: m.id, private: true }, context))).toContain('Now private');
+    expect(updateMemoryText(await update.execute({ memory_id: m.id, private: true }, context))).toContain(
+      'Now private',
+    );
     const back = await update.execute({ memory_id: m.id, private: false }, context);
     expect(back.status === 'updated' && back.memory.isPrivate).toBe(false);
   });
@@ -84,7 +108,9 @@ describe('UpdateMemoryUseCase', () => {
   it('answers not found with the scaffold, and unchanged when nothing differs', async () => {
     const { save, update, context } = setup();
     const m = await save('Something');
-    expect(updateMemoryText(await update.execute({ memory_id: 'mem_ffffffffffff', importance: 2 }, context))).toBe(
+    expect(
+      updateMemoryText(await update.execute({ memory_id: 'mem_ffffffffffff', importance: 2 }, context)),
+    ).toBe(
       "Memory not found: mem_ffffffffffff\n\n---\nDouble-check the ID. Use recall to search for the memory you're looking for.",
     );
     expect((await update.execute({ memory_id: m.id, importance: 3 }, context)).status).toBe('unchanged');
@@ -93,8 +119,15 @@ describe('UpdateMemoryUseCase', () => {
   it('rejects bad input and changes nothing', async () => {
     const { save, update, context, repo } = setup();
     const m = await save('Unchanged text');
-    await expect(update.execute({ memory_id: m.id, content: '' }, context)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
-    await expect(update.execute({ memory_id: m.id, importance: 5, content: 'x'.repeat(20_000) }, context)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
-    expect((await repo.getOne('test', m.id))?.memory).toMatchObject({ content: 'Unchanged text', importance: 3 });
+    await expect(update.execute({ memory_id: m.id, content: '' }, context)).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+    });
+    await expect(
+      update.execute({ memory_id: m.id, importance: 5, content: 'x'.repeat(20_000) }, context),
+    ).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    expect((await repo.getOne('test', m.id))?.memory).toMatchObject({
+      content: 'Unchanged text',
+      importance: 3,
+    });
   });
 });

@@ -8,7 +8,12 @@ import { KERNEL_TOKENS, type Clock, type Logger } from '@kioku/kernel';
 import { EMBEDDINGS_TOKENS, type EmbeddingProvider } from '@kioku/embeddings';
 import { LinkRepository } from '@kioku/links';
 import type { Memory } from '../../domain/memory';
-import { normalizeCategory, normalizeEmotion, normalizeImportance, normalizeTags } from '../../domain/normalize';
+import {
+  normalizeCategory,
+  normalizeEmotion,
+  normalizeImportance,
+  normalizeTags,
+} from '../../domain/normalize';
 import { MEMORY_TOKENS } from '../../memory.tokens';
 import type { CallContext } from '../call-context';
 import type { MemorySettings } from '../memory-settings';
@@ -36,8 +41,16 @@ export class UpdateMemoryUseCase {
 
   async execute(rawInput: UpdateMemoryInput, context: CallContext): Promise<UpdateMemoryResult> {
     const input = parseInput(updateMemoryInputSchema, rawInput);
-    assertNotXmlWrapped({ content: input.content, tags: input.tags, category: input.category, emotion: input.emotion });
-    const content = input.content === undefined ? undefined : normalizeContent(input.content, this.settings.maxContentLength);
+    assertNotXmlWrapped({
+      content: input.content,
+      tags: input.tags,
+      category: input.category,
+      emotion: input.emotion,
+    });
+    const content =
+      input.content === undefined
+        ? undefined
+        : normalizeContent(input.content, this.settings.maxContentLength);
     const namespace = context.namespace;
     const stored = await this.memories.getOne(namespace, input.memory_id.trim(), true);
     if (!stored) return { status: 'not_found', memoryId: input.memory_id };
@@ -61,9 +74,20 @@ export class UpdateMemoryUseCase {
     const stale = await this.links.linksFrom(namespace, [memory.id], 'similar');
     await this.links.removeBoth(namespace, stale);
     const neighbours = await this.memories.nearest(namespace, vector, this.settings.maxAutoLinks + 1);
-    const { links } = autoLinks(memory.id, neighbours, this.settings.linkDistance, this.settings.maxAutoLinks, now);
+    const { links } = autoLinks(
+      memory.id,
+      neighbours,
+      this.settings.linkDistance,
+      this.settings.maxAutoLinks,
+      now,
+    );
     await this.links.saveBoth(namespace, links);
-    this.logger.info('memory.updated', { id: memory.id, changed, private: memory.isPrivate, links: links.length });
+    this.logger.info('memory.updated', {
+      id: memory.id,
+      changed,
+      private: memory.isPrivate,
+      links: links.length,
+    });
     return { status: 'updated', before, memory, changed, relinked: links.length };
   }
 }
