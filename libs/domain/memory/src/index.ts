@@ -23,3 +23,4 @@ export * from './lib/presenters/memory.presenter';
 export * from './lib/memory.module';
 export * from './lib/memory.tokens';
 export * from './lib/presenters/memory.output';
+export * from './lib/application/shared/parse-input';

@@ -1,0 +1,9 @@
+export {
+  LocalEmbeddingProvider,
+  LOCAL_EMBEDDING_MODEL_ID,
+  LOCAL_EMBEDDING_DIMENSION,
+  LOCAL_CALIBRATED_THRESHOLDS,
+  type LocalEmbeddingProviderOptions,
+} from './lib/local-embedding-provider.adapter';
+export type { SentenceEncoder } from './lib/use-lite-encoder';
+export { embeddingsLocalModule } from './lib/embeddings-local.module';

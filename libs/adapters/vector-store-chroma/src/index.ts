@@ -1,0 +1,23 @@
+export {
+  ChromaVectorStore,
+  DIMENSION_METADATA_KEY,
+  type ChromaVectorStoreOptions,
+} from './lib/chroma-vector-store.adapter';
+export {
+  ChromaEmbeddedVectorStore,
+  type ChromaEmbeddedVectorStoreOptions,
+} from './lib/embedded/chroma-embedded-vector-store.adapter';
+export {
+  ChromaServerManager,
+  EmbeddedChromaError,
+  type ChromaServerManagerOptions,
+  type ChromaServerRecord,
+} from './lib/embedded/chroma-server-manager';
+export { findChromaServerProcesses, type ChromaServerProcess } from './lib/embedded/process-inspection';
+export {
+  vectorStoreChromaModule,
+  vectorStoreChromaEmbeddedModule,
+  type VectorStoreChromaModuleOptions,
+  type VectorStoreChromaEmbeddedModuleOptions,
+} from './lib/vector-store-chroma.module';
+export { VECTOR_STORE_CHROMA_TOKENS } from './lib/vector-store-chroma.tokens';

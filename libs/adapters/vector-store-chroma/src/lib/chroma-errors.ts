@@ -1,0 +1,130 @@
+/**
+ * Maps what the Chroma client (and the adapter's own HTTP calls) throw onto the port's errors. Raw
+ * Chroma messages are never copied into messages: they can contain request URLs. The original error is
+ * kept as `cause` for debugging.
+ */
+import { AppError } from '@kioku/kernel';
+import { CollectionNotFoundError, DimensionMismatchError, StoreUnavailableError } from '@kioku/vector-store';
+
+export const BACKEND = 'chroma';
+
+/** Thrown by the adapter's own HTTP calls, shaped like the client's errors. */
+export class ChromaHttpError extends Error {
+  override readonly name: string;
+
+  constructor(
+    readonly status: number,
+    readonly serverMessage: string,
+  ) {
+    super(`Chroma answered HTTP ${status}`);
+    this.name =
+      status === 404 ? 'ChromaNotFoundError' : status >= 500 ? 'ChromaServerError' : 'ChromaClientError';
+  }
+}
+
+/** A request that did not finish within the configured timeout. */
+export class ChromaTimeoutError extends Error {
+  override readonly name = 'ChromaTimeoutError';
+
+  constructor(readonly timeoutMs: number) {
+    super(`Chroma did not answer within ${timeoutMs} ms`);
+  }
+}
+
+export type ErrorKind = 'connection' | 'not-found' | 'dimension' | 'rejected' | 'auth' | 'server' | 'other';
+
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
+
+export function classifyChromaError(error: unknown): ErrorKind {
+  if (error instanceof AppError) return 'other';
+  const name = (error as { name?: unknown })?.name;
+  if (
+    name === 'ChromaConnectionError' ||
+    name === 'ChromaTimeoutError' ||
+    name === 'AbortError' ||
+    name === 'TimeoutError'
+  ) {
+    return 'connection';
+  }
+  if (hasConnectionCode(error)) return 'connection';
+  if (error instanceof TypeError && /fetch failed/i.test(error.message)) return 'connection';
+  if (name === 'ChromaNotFoundError') return 'not-found';
+  if (name === 'ChromaUnauthorizedError' || name === 'ChromaAuthError' || name === 'ChromaForbiddenError')
+    return 'auth';
+  if (name === 'ChromaClientError' || name === 'ChromaValueError' || name === 'InvalidArgumentError') {
+    return dimensionOf(error) ? 'dimension' : 'rejected';
+  }
+  if (name === 'ChromaServerError' || name === 'ChromaRateLimitError') return 'server';
+  return 'other';
+}
+
+/** The port error for anything thrown while working on `collection` (if any). */
+export function toStoreError(error: unknown, collection?: string): Error {
+  if (error instanceof AppError) return error;
+  switch (classifyChromaError(error)) {
+    case 'connection':
+    case 'server':
+      return new StoreUnavailableError(BACKEND, { cause: error });
+    case 'not-found':
+      return collection === undefined
+        ? new StoreUnavailableError(BACKEND, { cause: error })
+        : new CollectionNotFoundError(collection);
+    case 'dimension': {
+      const { expected, actual } = dimensionOf(error) as { expected: number; actual: number };
+      return new DimensionMismatchError(collection ?? '', expected, actual);
+    }
+    case 'auth':
+      return new AppError(
+        'STORE_UNAVAILABLE',
+        'The vector store (chroma) refused the request: check its credentials.',
+        {
+          cause: error,
+          details: { backend: BACKEND },
+        },
+      );
+    case 'rejected':
+      return new AppError('INVALID_INPUT', 'The vector store (chroma) rejected the request as invalid.', {
+        cause: error,
+        details: { backend: BACKEND },
+      });
+    case 'other':
+      return new AppError('INTERNAL', 'Unexpected error from the vector store (chroma).', {
+        cause: error,
+        details: { backend: BACKEND },
+      });
+  }
+}
+
+function hasConnectionCode(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+function dimensionOf(error: unknown): { expected: number; actual: number } | undefined {
+  const text = [
+    (error as { message?: unknown })?.message,
+    (error as { serverMessage?: unknown })?.serverMessage,
+  ]
+    .filter((part): part is string => typeof part === 'string')
+    .join(' ');
+  const match = /expecting embedding with dimension of (\d+), got (\d+)/i.exec(text);
+  return match ? { expected: Number(match[1]), actual: Number(match[2]) } : undefined;
+}

@@ -1,0 +1,187 @@
+/** ChromaServerManager against real Chroma servers, each on its own temporary data dir. */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { record } from '@kioku/testing-contracts';
+import { ChromaVectorStore } from '../chroma-vector-store.adapter';
+import {
+  ChromaServerManager,
+  EmbeddedChromaError,
+  type ChromaServerManagerOptions,
+} from './chroma-server-manager';
+import { findChromaServerProcesses, isProcessAlive } from './process-inspection';
+
+describe('ChromaServerManager', () => {
+  let dataDir: string;
+  const managers: ChromaServerManager[] = [];
+
+  function manager(options: Partial<ChromaServerManagerOptions> = {}): ChromaServerManager {
+    const created = new ChromaServerManager({ dataDir, ...options });
+    managers.push(created);
+    return created;
+  }
+
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'kioku-embedded-'));
+  });
+
+  afterEach(async () => {
+    for (const created of managers.splice(0)) await created.stop();
+    for (const stray of findChromaServerProcesses(join(dataDir, 'chroma')))
+      process.kill(stray.pid, 'SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('starts a server on the data dir that answers its heartbeat', async () => {
+    const owner = manager();
+    const url = await owner.ensureRunning();
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect((await fetch(`${url}/api/v2/heartbeat`)).ok).toBe(true);
+    expect(owner.ownsServer).toBe(true);
+    expect(existsSync(join(dataDir, 'chroma'))).toBe(true);
+    expect(existsSync(join(dataDir, 'chroma-server.lock'))).toBe(false);
+    const recorded = JSON.parse(readFileSync(join(dataDir, 'chroma-server.json'), 'utf8'));
+    expect(recorded).toMatchObject({
+      url,
+      pid: owner.serverPid,
+      ownerPid: process.pid,
+      persistPath: join(dataDir, 'chroma'),
+    });
+    expect(readFileSync(join(dataDir, 'chroma.log'), 'utf8')).toContain('Connect to Chroma');
+  });
+
+  it('returns the same URL on repeated and concurrent calls', async () => {
+    const owner = manager();
+    const urls = await Promise.all([owner.ensureRunning(), owner.ensureRunning(), owner.ensureRunning()]);
+    expect(new Set(urls).size).toBe(1);
+    expect(await owner.ensureRunning()).toBe(urls[0]);
+    expect(findChromaServerProcesses(join(dataDir, 'chroma'))).toHaveLength(1);
+  });
+
+  it('lets a second manager on the same data dir reuse the server', async () => {
+    const first = manager();
+    const url = await first.ensureRunning();
+    const second = manager();
+    expect(await second.ensureRunning()).toBe(url);
+    expect(second.ownsServer).toBe(false);
+    expect(second.serverPid).toBe(first.serverPid);
+    expect(findChromaServerProcesses(join(dataDir, 'chroma')).map((p) => p.pid)).toEqual([first.serverPid]);
+  });
+
+  it('starts exactly one server when several managers race on an empty data dir', async () => {
+    const racers = [manager(), manager(), manager()];
+    const urls = await Promise.all(racers.map((m) => m.ensureRunning()));
+    expect(new Set(urls).size).toBe(1);
+    expect(racers.filter((m) => m.ownsServer)).toHaveLength(1);
+    expect(findChromaServerProcesses(join(dataDir, 'chroma'))).toHaveLength(1);
+  });
+
+  it('restarts a killed server on ensureRunning, and the data persists', async () => {
+    const owner = manager({ restartOnExit: false });
+    const url = await owner.ensureRunning();
+    const store = new ChromaVectorStore({ url });
+    await store.ensureCollection('memories', { dimension: 3 });
+    await store.upsert('memories', [record('mem_1', [1, 0, 0], { kind: 'note' }, 'kept across restarts')]);
+    const killed = owner.serverPid as number;
+
+    process.kill(killed, 'SIGKILL');
+    await waitFor(() => !isProcessAlive(killed));
+
+    const restartedUrl = await manager().ensureRunning();
+    expect(findChromaServerProcesses(join(dataDir, 'chroma'))).toHaveLength(1);
+    const reopened = new ChromaVectorStore({ url: restartedUrl });
+    expect(await reopened.get('memories', ['mem_1'])).toEqual([
+      { id: 'mem_1', metadata: { kind: 'note' }, document: 'kept across restarts' },
+    ]);
+  });
+
+  it('restarts its own server by itself when it exits unexpectedly', async () => {
+    const owner = manager();
+    await owner.ensureRunning();
+    const killed = owner.serverPid as number;
+    process.kill(killed, 'SIGKILL');
+    await waitFor(() => owner.ownsServer && owner.serverPid !== killed, 15_000);
+    expect((await fetch(`${owner.url}/api/v2/heartbeat`)).ok).toBe(true);
+    expect(findChromaServerProcesses(join(dataDir, 'chroma'))).toHaveLength(1);
+  });
+
+  it('stop() ends an owned server and removes the record; a non-owner leaves it running', async () => {
+    const owner = manager();
+    await owner.ensureRunning();
+    const pid = owner.serverPid as number;
+    const visitor = manager();
+    await visitor.ensureRunning();
+    await visitor.stop();
+    expect(isProcessAlive(pid)).toBe(true);
+    await owner.stop();
+    expect(isProcessAlive(pid)).toBe(false);
+    expect(existsSync(join(dataDir, 'chroma-server.json'))).toBe(false);
+    await expect(owner.ensureRunning()).rejects.toBeInstanceOf(EmbeddedChromaError);
+  });
+
+  it('adopts a running server on the data dir whose record was lost instead of starting a second one', async () => {
+    const first = manager({ restartOnExit: false });
+    await first.ensureRunning();
+    writeFileSync(join(dataDir, 'chroma-server.json'), 'garbage');
+    const second = manager();
+    await second.ensureRunning();
+    expect(second.serverPid).toBe(first.serverPid);
+    expect(findChromaServerProcesses(join(dataDir, 'chroma'))).toHaveLength(1);
+  });
+
+  it('takes over a lock left by a dead process', async () => {
+    const deadPid = await deadProcessPid();
+    writeFileSync(
+      join(dataDir, 'chroma-server.lock'),
+      JSON.stringify({ pid: deadPid, token: 'stale', createdAt: new Date().toISOString() }),
+    );
+    const url = await manager().ensureRunning();
+    expect((await fetch(`${url}/api/v2/heartbeat`)).ok).toBe(true);
+    expect(existsSync(join(dataDir, 'chroma-server.lock'))).toBe(false);
+  });
+
+  it('fails with the server output when the server cannot start', async () => {
+    const failing = join(dataDir, 'failing-cli.mjs');
+    writeFileSync(failing, "process.stderr.write('boom: cannot open the data dir\\n'); process.exit(3);\n");
+    const error = await manager({ cliPath: failing })
+      .ensureRunning()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EmbeddedChromaError);
+    expect((error as EmbeddedChromaError).code).toBe('STORE_UNAVAILABLE');
+    expect((error as Error).message).toContain('exited during start');
+    expect((error as Error).message).toContain('boom: cannot open the data dir');
+  });
+
+  it('reports a data dir it cannot create as STORE_UNAVAILABLE', async () => {
+    const blocker = join(dataDir, 'not-a-directory');
+    writeFileSync(blocker, '');
+    const error = await manager({ dataDir: join(blocker, 'kioku') })
+      .ensureRunning()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EmbeddedChromaError);
+    expect((error as Error).message).toContain('ENOTDIR');
+  });
+
+  it('rejects a relative data dir', () => {
+    expect(() => new ChromaServerManager({ dataDir: 'relative/dir' })).toThrow(
+      expect.objectContaining({ code: 'CONFIG_INVALID' }),
+    );
+  });
+});
+
+async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The pid of a process that has already exited. */
+async function deadProcessPid(): Promise<number> {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+  await new Promise((resolve) => child.once('exit', resolve));
+  return child.pid as number;
+}

@@ -1,0 +1,71 @@
+/**
+ * DI wiring for the two Chroma backends. Both bind `VECTOR_STORE_TOKENS.VectorStore` to a singleton and
+ * use `KERNEL_TOKENS.Logger` when it is bound. The embedded module also binds the server manager; its
+ * deactivation (e.g. `container.unbindAll()` on shutdown) stops a server this process started.
+ */
+import { ContainerModule } from 'inversify';
+import { KERNEL_TOKENS } from '@kioku/kernel';
+import { VECTOR_STORE_TOKENS } from '@kioku/vector-store';
+import { ChromaVectorStore } from './chroma-vector-store.adapter';
+import { ChromaEmbeddedVectorStore } from './embedded/chroma-embedded-vector-store.adapter';
+import { ChromaServerManager } from './embedded/chroma-server-manager';
+import { VECTOR_STORE_CHROMA_TOKENS } from './vector-store-chroma.tokens';
+
+export interface VectorStoreChromaModuleOptions {
+  /** The Chroma server, e.g. `http://localhost:8000`. */
+  url: string;
+  /** Per-request timeout in ms (default 15 000). */
+  requestTimeoutMs?: number;
+}
+
+export interface VectorStoreChromaEmbeddedModuleOptions {
+  /** Absolute kioku data dir; the server persists to `<dataDir>/chroma`. */
+  dataDir: string;
+  requestTimeoutMs?: number;
+  /** How long starting the server may take (default 30 000 ms). */
+  startTimeoutMs?: number;
+}
+
+/** `KIOKU_VECTOR_STORE=chroma`: a Chroma server at a URL. */
+export function vectorStoreChromaModule(options: VectorStoreChromaModuleOptions): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind(VECTOR_STORE_TOKENS.VectorStore)
+      .toDynamicValue(
+        (context) =>
+          new ChromaVectorStore({
+            url: options.url,
+            requestTimeoutMs: options.requestTimeoutMs,
+            logger: context.get(KERNEL_TOKENS.Logger, { optional: true }),
+          }),
+      )
+      .inSingletonScope();
+  });
+}
+
+/** `KIOKU_VECTOR_STORE=chroma-embedded` (the default): a Chroma server this app starts and shares. */
+export function vectorStoreChromaEmbeddedModule(
+  options: VectorStoreChromaEmbeddedModuleOptions,
+): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind(VECTOR_STORE_CHROMA_TOKENS.ChromaServerManager)
+      .toDynamicValue(
+        (context) =>
+          new ChromaServerManager({
+            dataDir: options.dataDir,
+            startTimeoutMs: options.startTimeoutMs,
+            logger: context.get(KERNEL_TOKENS.Logger, { optional: true }),
+          }),
+      )
+      .inSingletonScope()
+      .onDeactivation((manager) => manager.stop());
+    bind(VECTOR_STORE_TOKENS.VectorStore)
+      .toDynamicValue(
+        (context) =>
+          new ChromaEmbeddedVectorStore(context.get(VECTOR_STORE_CHROMA_TOKENS.ChromaServerManager), {
+            requestTimeoutMs: options.requestTimeoutMs,
+            logger: context.get(KERNEL_TOKENS.Logger, { optional: true }),
+          }),
+      )
+      .inSingletonScope();
+  });
+}

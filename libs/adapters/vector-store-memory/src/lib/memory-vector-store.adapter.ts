@@ -1,0 +1,285 @@
+/**
+ * An in-process VectorStore: exact cosine search over plain arrays, the reference filter semantics
+ * (`matchesFilter`) and keyset paging by id. For unit tests and `KIOKU_VECTOR_STORE=memory`; nothing is
+ * persisted. Every value is copied on the way in and out, so callers can never mutate stored state.
+ */
+import { AppError } from '@kioku/kernel';
+import {
+  CollectionNotFoundError,
+  DimensionMismatchError,
+  cosineDistance,
+  matchesFilter,
+  type CollectionInfo,
+  type CollectionSpec,
+  type Filter,
+  type FindRequest,
+  type Metadata,
+  type Page,
+  type QueryMatch,
+  type QueryRequest,
+  type StoredRecord,
+  type TextFilter,
+  type VectorRecord,
+  type VectorStore,
+} from '@kioku/vector-store';
+
+interface StoredEntry {
+  vector: number[];
+  metadata: Metadata;
+  document: string;
+}
+
+interface MemoryCollection {
+  dimension: number;
+  metadata: Metadata;
+  records: Map<string, StoredEntry>;
+  /** Ids in ascending code-unit order; rebuilt lazily after inserts and deletes. */
+  sortedIds: string[] | null;
+}
+
+export class MemoryVectorStore implements VectorStore {
+  readonly backend = 'memory';
+
+  private readonly collections = new Map<string, MemoryCollection>();
+
+  async ensureCollection(name: string, spec: CollectionSpec): Promise<CollectionInfo> {
+    assertName(name);
+    assertDimension(spec.dimension);
+    if (spec.metadata) assertMetadata(spec.metadata);
+    let collection = this.collections.get(name);
+    if (!collection) {
+      collection = {
+        dimension: spec.dimension,
+        metadata: { ...(spec.metadata ?? {}) },
+        records: new Map(),
+        sortedIds: null,
+      };
+      this.collections.set(name, collection);
+    }
+    return infoOf(name, collection);
+  }
+
+  async describeCollection(name: string): Promise<CollectionInfo | null> {
+    const collection = this.collections.get(name);
+    return collection ? infoOf(name, collection) : null;
+  }
+
+  async updateCollectionMetadata(name: string, metadata: Metadata): Promise<void> {
+    assertMetadata(metadata);
+    const collection = this.require(name);
+    collection.metadata = { ...collection.metadata, ...metadata };
+  }
+
+  async deleteCollection(name: string): Promise<void> {
+    this.collections.delete(name);
+  }
+
+  async upsert(collectionName: string, records: VectorRecord[]): Promise<void> {
+    const collection = this.require(collectionName);
+    for (const record of records) {
+      assertId(record.id);
+      assertVector(collectionName, collection.dimension, record.vector);
+      assertMetadata(record.metadata);
+      if (typeof record.document !== 'string')
+        throw AppError.invalidInput('A record document must be a string.');
+    }
+    for (const record of records) {
+      if (!collection.records.has(record.id)) collection.sortedIds = null;
+      collection.records.set(record.id, {
+        vector: record.vector.slice(),
+        metadata: { ...record.metadata },
+        document: record.document,
+      });
+    }
+  }
+
+  async patchMetadata(collectionName: string, patches: { id: string; metadata: Metadata }[]): Promise<void> {
+    const collection = this.require(collectionName);
+    for (const patch of patches) assertMetadata(patch.metadata);
+    for (const patch of patches) {
+      const entry = collection.records.get(patch.id);
+      if (entry) entry.metadata = { ...entry.metadata, ...patch.metadata };
+    }
+  }
+
+  async get(
+    collectionName: string,
+    ids: string[],
+    options: { includeVectors?: boolean } = {},
+  ): Promise<StoredRecord[]> {
+    const collection = this.require(collectionName);
+    const found: StoredRecord[] = [];
+    for (const id of ids) {
+      const entry = collection.records.get(id);
+      if (entry) found.push(toStored(id, entry, options.includeVectors === true));
+    }
+    return found;
+  }
+
+  async find(collectionName: string, request: FindRequest): Promise<Page> {
+    const collection = this.require(collectionName);
+    assertLimit(request.limit);
+    const after = request.cursor === undefined ? undefined : decodeCursor(request.cursor);
+    const ids = sortedIdsOf(collection);
+    let start = 0;
+    if (after !== undefined) {
+      start = lowerBound(ids, after);
+      if (ids[start] === after) start++;
+    }
+    const records: StoredRecord[] = [];
+    let index = start;
+    for (; index < ids.length && records.length < request.limit; index++) {
+      const id = ids[index];
+      const entry = collection.records.get(id) as StoredEntry;
+      if (matches(entry, request.filter, request.text)) {
+        records.push(toStored(id, entry, request.includeVectors === true));
+      }
+    }
+    return index < ids.length
+      ? { records, nextCursor: encodeCursor(records[records.length - 1].id) }
+      : { records };
+  }
+
+  async query(collectionName: string, request: QueryRequest): Promise<QueryMatch[]> {
+    const collection = this.require(collectionName);
+    assertLimit(request.limit);
+    assertVector(collectionName, collection.dimension, request.vector);
+    const scored: { id: string; entry: StoredEntry; distance: number }[] = [];
+    for (const [id, entry] of collection.records) {
+      if (!matches(entry, request.filter, request.text)) continue;
+      scored.push({ id, entry, distance: cosineDistance(request.vector, entry.vector) });
+    }
+    scored.sort((a, b) => a.distance - b.distance || compareIds(a.id, b.id));
+    return scored.slice(0, request.limit).map(({ id, entry, distance }) => ({
+      ...toStored(id, entry, request.includeVectors === true),
+      distance,
+    }));
+  }
+
+  async count(collectionName: string, filter?: Filter): Promise<number> {
+    const collection = this.require(collectionName);
+    if (!filter) return collection.records.size;
+    let total = 0;
+    for (const entry of collection.records.values()) if (matchesFilter(filter, entry.metadata)) total++;
+    return total;
+  }
+
+  async delete(collectionName: string, ids: string[]): Promise<void> {
+    const collection = this.require(collectionName);
+    for (const id of ids) if (collection.records.delete(id)) collection.sortedIds = null;
+  }
+
+  async deleteWhere(collectionName: string, filter: Filter): Promise<void> {
+    const collection = this.require(collectionName);
+    for (const [id, entry] of collection.records) {
+      if (matchesFilter(filter, entry.metadata)) {
+        collection.records.delete(id);
+        collection.sortedIds = null;
+      }
+    }
+  }
+
+  private require(name: string): MemoryCollection {
+    const collection = this.collections.get(name);
+    if (!collection) throw new CollectionNotFoundError(name);
+    return collection;
+  }
+}
+
+function infoOf(name: string, collection: MemoryCollection): CollectionInfo {
+  return { name, dimension: collection.dimension, metadata: { ...collection.metadata } };
+}
+
+function toStored(id: string, entry: StoredEntry, includeVector: boolean): StoredRecord {
+  const record: StoredRecord = { id, metadata: { ...entry.metadata }, document: entry.document };
+  if (includeVector) record.vector = entry.vector.slice();
+  return record;
+}
+
+function matches(entry: StoredEntry, filter: Filter | undefined, text: TextFilter | undefined): boolean {
+  if (filter && !matchesFilter(filter, entry.metadata)) return false;
+  if (text && !text.containsAny.some((needle) => entry.document.includes(needle))) return false;
+  return true;
+}
+
+function sortedIdsOf(collection: MemoryCollection): string[] {
+  if (!collection.sortedIds) collection.sortedIds = [...collection.records.keys()].sort(compareIds);
+  return collection.sortedIds;
+}
+
+function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Index of the first id that is not less than `id`. */
+function lowerBound(ids: string[], id: string): number {
+  let low = 0;
+  let high = ids.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (ids[middle] < id) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+function encodeCursor(lastId: string): string {
+  return Buffer.from(JSON.stringify({ after: lastId }), 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string): string {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (parsed && typeof parsed === 'object' && typeof (parsed as { after?: unknown }).after === 'string') {
+      return (parsed as { after: string }).after;
+    }
+  } catch {
+    // fall through to the error below
+  }
+  throw AppError.invalidInput('The paging cursor is not valid.');
+}
+
+function assertName(name: string): void {
+  if (typeof name !== 'string' || name.length === 0)
+    throw AppError.invalidInput('A collection name is required.');
+}
+
+function assertDimension(dimension: number): void {
+  if (!Number.isInteger(dimension) || dimension < 1) {
+    throw AppError.invalidInput('A collection dimension must be a positive integer.', { dimension });
+  }
+}
+
+function assertLimit(limit: number): void {
+  if (!Number.isInteger(limit) || limit < 1) throw AppError.invalidInput('limit must be a positive integer.');
+}
+
+function assertId(id: string): void {
+  if (typeof id !== 'string' || id.length === 0)
+    throw AppError.invalidInput('A record id must be a non-empty string.');
+}
+
+function assertVector(collection: string, dimension: number, vector: number[]): void {
+  if (!Array.isArray(vector)) throw AppError.invalidInput('A vector must be an array of numbers.');
+  if (vector.length !== dimension) throw new DimensionMismatchError(collection, dimension, vector.length);
+  if (!vector.every((x) => typeof x === 'number' && Number.isFinite(x))) {
+    throw AppError.invalidInput('A vector must contain finite numbers only.');
+  }
+}
+
+function assertMetadata(metadata: Metadata): void {
+  if (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata)) {
+    throw AppError.invalidInput('Metadata must be a flat object.');
+  }
+  for (const [key, value] of Object.entries(metadata)) {
+    const ok =
+      typeof value === 'string' ||
+      typeof value === 'boolean' ||
+      (typeof value === 'number' && Number.isFinite(value));
+    if (!ok) {
+      throw AppError.invalidInput(`Metadata "${key}" must be a string, a finite number or a boolean.`, {
+        key,
+      });
+    }
+  }
+}

@@ -1,0 +1,23 @@
+export {
+  describeVectorStoreContract,
+  type VectorStoreHarness,
+  type VectorStoreContractCapabilities,
+} from './lib/vector-store.contract';
+export {
+  FILTER_CASES,
+  FILTER_RECORDS,
+  TEXT_RECORDS,
+  record,
+  uniqueCollectionName,
+  vectorFor,
+  type FilterCase,
+} from './lib/vector-store.fixtures';
+export {
+  startChromaTestServer,
+  useChromaTestServer,
+  chromaCliPath,
+  freeLoopbackPort,
+  type ChromaTestServer,
+  type ChromaTestServerOptions,
+} from './lib/chroma-test-server';
+export * from './lib/embedding-provider.contract';
