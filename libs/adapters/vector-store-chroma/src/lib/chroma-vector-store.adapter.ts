@@ -35,6 +35,12 @@ import {
   type StoredRecord,
   type VectorRecord,
   type VectorStore,
+  assertCollectionName,
+  assertDimension,
+  assertLimit,
+  assertMetadata,
+  assertRecordShape,
+  assertVector,
 } from '@kioku/vector-store';
 import { parseChromaUrl, type ChromaConnection } from './chroma-connection';
 import { ChromaHttpError, ChromaTimeoutError, classifyChromaError, toStoreError } from './chroma-errors';
@@ -45,14 +51,6 @@ import {
   type TranslatedFilter,
   type TranslatedText,
 } from './chroma-where.translator';
-import {
-  assertCollectionName,
-  assertDimension,
-  assertLimit,
-  assertMetadata,
-  assertRecordShape,
-  assertVector,
-} from './record-validation';
 
 export interface ChromaVectorStoreOptions {
   /** e.g. `http://127.0.0.1:8000`; `user:password@` becomes a basic-auth header. */

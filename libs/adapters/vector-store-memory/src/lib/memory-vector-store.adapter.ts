@@ -6,7 +6,6 @@
 import { AppError } from '@kioku/kernel';
 import {
   CollectionNotFoundError,
-  DimensionMismatchError,
   cosineDistance,
   matchesFilter,
   type CollectionInfo,
@@ -21,6 +20,12 @@ import {
   type TextFilter,
   type VectorRecord,
   type VectorStore,
+  assertCollectionName,
+  assertDimension,
+  assertLimit,
+  assertMetadata,
+  assertRecordShape,
+  assertVector,
 } from '@kioku/vector-store';
 
 interface StoredEntry {
@@ -43,7 +48,7 @@ export class MemoryVectorStore implements VectorStore {
   private readonly collections = new Map<string, MemoryCollection>();
 
   async ensureCollection(name: string, spec: CollectionSpec): Promise<CollectionInfo> {
-    assertName(name);
+    assertCollectionName(name);
     assertDimension(spec.dimension);
     if (spec.metadata) assertMetadata(spec.metadata);
     let collection = this.collections.get(name);
@@ -77,11 +82,8 @@ export class MemoryVectorStore implements VectorStore {
   async upsert(collectionName: string, records: VectorRecord[]): Promise<void> {
     const collection = this.require(collectionName);
     for (const record of records) {
-      assertId(record.id);
+      assertRecordShape(record);
       assertVector(collectionName, collection.dimension, record.vector);
-      assertMetadata(record.metadata);
-      if (typeof record.document !== 'string')
-        throw AppError.invalidInput('A record document must be a string.');
     }
     for (const record of records) {
       if (!collection.records.has(record.id)) collection.sortedIds = null;
@@ -237,49 +239,4 @@ function decodeCursor(cursor: string): string {
     // fall through to the error below
   }
   throw AppError.invalidInput('The paging cursor is not valid.');
-}
-
-function assertName(name: string): void {
-  if (typeof name !== 'string' || name.length === 0)
-    throw AppError.invalidInput('A collection name is required.');
-}
-
-function assertDimension(dimension: number): void {
-  if (!Number.isInteger(dimension) || dimension < 1) {
-    throw AppError.invalidInput('A collection dimension must be a positive integer.', { dimension });
-  }
-}
-
-function assertLimit(limit: number): void {
-  if (!Number.isInteger(limit) || limit < 1) throw AppError.invalidInput('limit must be a positive integer.');
-}
-
-function assertId(id: string): void {
-  if (typeof id !== 'string' || id.length === 0)
-    throw AppError.invalidInput('A record id must be a non-empty string.');
-}
-
-function assertVector(collection: string, dimension: number, vector: number[]): void {
-  if (!Array.isArray(vector)) throw AppError.invalidInput('A vector must be an array of numbers.');
-  if (vector.length !== dimension) throw new DimensionMismatchError(collection, dimension, vector.length);
-  if (!vector.every((x) => typeof x === 'number' && Number.isFinite(x))) {
-    throw AppError.invalidInput('A vector must contain finite numbers only.');
-  }
-}
-
-function assertMetadata(metadata: Metadata): void {
-  if (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata)) {
-    throw AppError.invalidInput('Metadata must be a flat object.');
-  }
-  for (const [key, value] of Object.entries(metadata)) {
-    const ok =
-      typeof value === 'string' ||
-      typeof value === 'boolean' ||
-      (typeof value === 'number' && Number.isFinite(value));
-    if (!ok) {
-      throw AppError.invalidInput(`Metadata "${key}" must be a string, a finite number or a boolean.`, {
-        key,
-      });
-    }
-  }
 }

@@ -8,13 +8,14 @@ import { inject, injectable } from 'inversify';
 import { allOf, VECTOR_STORE_TOKENS, where, type Filter, type Metadata, type StoredRecord, type VectorStore } from '@kioku/vector-store';
 import { clampConfidence, isLinkType, linkRecordId, reverseLink, type Link, type LinkType } from '../domain/link';
 import { collectionName } from '../domain/collection-names';
+import { EnsureOnce } from './ensure-once';
 
 const LINK_VECTOR = [1];
 const PAGE_SIZE = 500;
 
 @injectable()
 export class LinkRepository {
-  private readonly ready = new Map<string, Promise<unknown>>();
+  private readonly ensured = new EnsureOnce();
 
   constructor(@inject(VECTOR_STORE_TOKENS.VectorStore) private readonly store: VectorStore) {}
 
@@ -70,15 +71,10 @@ export class LinkRepository {
 
   private async collection(namespace: string): Promise<string> {
     const name = collectionName(namespace, 'links');
-    let ready = this.ready.get(name);
-    if (!ready) {
-      ready = this.store.ensureCollection(name, { dimension: 1, metadata: { kind: 'kioku-links' } });
-      ready.catch(() => this.ready.delete(name));
-      this.ready.set(name, ready);
-    }
-    await ready;
+    await this.ensured.run(name, () => this.store.ensureCollection(name, { dimension: 1, metadata: { kind: 'kioku-links' } }));
     return name;
   }
+
 }
 
 function toRecord(link: Link) {

@@ -6,7 +6,7 @@
 import { inject, injectable } from 'inversify';
 import { AppError } from '@kioku/kernel';
 import { EMBEDDINGS_TOKENS, type EmbeddingProvider } from '@kioku/embeddings';
-import { collectionName } from '@kioku/links';
+import { collectionName, EnsureOnce } from '@kioku/links';
 import {
   VECTOR_STORE_TOKENS,
   type Filter,
@@ -31,7 +31,7 @@ export const DIMENSION_KEY = 'kioku_embedding_dimension';
 
 @injectable()
 export class MemoryRepository {
-  private readonly ready = new Map<string, Promise<void>>();
+  private readonly ensured = new EnsureOnce();
 
   constructor(
     @inject(VECTOR_STORE_TOKENS.VectorStore) private readonly store: VectorStore,
@@ -41,13 +41,7 @@ export class MemoryRepository {
   /** Creates the namespace's collection or checks that it holds vectors of the configured model. */
   async open(namespace: string): Promise<string> {
     const name = collectionName(namespace, 'memories');
-    let ready = this.ready.get(name);
-    if (!ready) {
-      ready = this.checkModel(namespace, name);
-      ready.catch(() => this.ready.delete(name));
-      this.ready.set(name, ready);
-    }
-    await ready;
+    await this.ensured.run(name, () => this.checkModel(namespace, name));
     return name;
   }
 

@@ -1,9 +1,11 @@
 /**
- * Input checks the adapter runs before sending anything, so that a bad batch fails as a whole with a
+ * Input checks every adapter runs before touching its backend, so that a bad batch fails as a whole with a
  * clear INVALID_INPUT error instead of a partial write or an opaque server message.
  */
 import { AppError } from '@kioku/kernel';
-import { DimensionMismatchError, type Metadata, type VectorRecord } from '@kioku/vector-store';
+import { DimensionMismatchError } from './vector-store.errors';
+import type { Metadata } from './filter';
+import type { VectorRecord } from './vector-store.port';
 
 export function assertCollectionName(name: string): void {
   if (typeof name !== 'string' || name.length === 0)
