@@ -24,3 +24,4 @@ export * from './lib/memory.module';
 export * from './lib/memory.tokens';
 export * from './lib/presenters/memory.output';
 export * from './lib/application/shared/parse-input';
+export * from './lib/application/shared/verified-link-writer';

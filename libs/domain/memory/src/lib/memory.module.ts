@@ -3,6 +3,7 @@ import { ContainerModule } from 'inversify';
 import { MemoryRepository } from './application/memory.repository';
 import { QueryVectorCache } from './application/recall/query-vector-cache';
 import { MemoryRanker } from './application/recall/memory-ranker';
+import { VerifiedLinkWriter } from './application/shared/verified-link-writer';
 import { RememberUseCase } from './application/remember/remember.use-case';
 import { RecallUseCase } from './application/recall/recall.use-case';
 import { UpdateMemoryUseCase } from './application/update-memory/update-memory.use-case';
@@ -14,6 +15,7 @@ export function memoryModule(): ContainerModule {
       MemoryRepository,
       QueryVectorCache,
       MemoryRanker,
+      VerifiedLinkWriter,
       RememberUseCase,
       RecallUseCase,
       UpdateMemoryUseCase,

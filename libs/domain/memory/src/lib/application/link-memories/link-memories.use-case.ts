@@ -8,6 +8,7 @@ import { LinkRepository, type Link, type LinkType } from '@kioku/links';
 import type { CallContext } from '../call-context';
 import { MemoryRepository } from '../memory.repository';
 import { parseInput } from '../shared/parse-input';
+import { VerifiedLinkWriter } from '../shared/verified-link-writer';
 import { linkMemoriesInputSchema, type LinkMemoriesInput } from './link-memories.input';
 
 const MANUAL_LINK_CONFIDENCE = 0.5;
@@ -22,6 +23,7 @@ export class LinkMemoriesUseCase {
   constructor(
     @inject(MemoryRepository) private readonly memories: MemoryRepository,
     @inject(LinkRepository) private readonly links: LinkRepository,
+    @inject(VerifiedLinkWriter) private readonly linkWriter: VerifiedLinkWriter,
     @inject(KERNEL_TOKENS.Clock) private readonly clock: Clock,
     @inject(KERNEL_TOKENS.Logger) private readonly logger: Logger,
   ) {}
@@ -49,7 +51,8 @@ export class LinkMemoriesUseCase {
       note: input.note?.trim() ?? '',
       createdAt: this.clock.now().toISOString(),
     };
-    await this.links.saveBoth(context.namespace, [link]);
+    const [kept] = await this.linkWriter.save(context.namespace, [link]);
+    if (!kept) return { status: 'not_found', missingIds: [targetId] };
     this.logger.info('memory.linked', { sourceId, targetId, type });
     return { status: 'linked', link };
   }

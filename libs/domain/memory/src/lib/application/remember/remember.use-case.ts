@@ -6,7 +6,6 @@
 import { inject, injectable } from 'inversify';
 import { KERNEL_TOKENS, type Clock, type IdGenerator, type Logger } from '@kioku/kernel';
 import { EMBEDDINGS_TOKENS, type EmbeddingProvider } from '@kioku/embeddings';
-import { LinkRepository } from '@kioku/links';
 import type { Memory } from '../../domain/memory';
 import { duplicateSignals } from '../../domain/duplicate-guard';
 import { MEMORY_TOKENS } from '../../memory.tokens';
@@ -16,6 +15,7 @@ import { MemoryRepository, type MemoryMatch } from '../memory.repository';
 import { assertNotXmlWrapped, normalizeContent } from '../shared/memory-fields.input';
 import { buildFields } from '../shared/build-memory';
 import { autoLinks } from '../shared/auto-link';
+import { VerifiedLinkWriter } from '../shared/verified-link-writer';
 import { rememberInputSchema, type RememberInput } from './remember.input';
 import { parseInput } from '../shared/parse-input';
 
@@ -27,7 +27,7 @@ export type RememberResult =
 export class RememberUseCase {
   constructor(
     @inject(MemoryRepository) private readonly memories: MemoryRepository,
-    @inject(LinkRepository) private readonly links: LinkRepository,
+    @inject(VerifiedLinkWriter) private readonly links: VerifiedLinkWriter,
     @inject(EMBEDDINGS_TOKENS.EmbeddingProvider) private readonly embeddings: EmbeddingProvider,
     @inject(MEMORY_TOKENS.Settings) private readonly settings: MemorySettings,
     @inject(KERNEL_TOKENS.Clock) private readonly clock: Clock,
@@ -78,12 +78,12 @@ export class RememberUseCase {
       this.settings.maxAutoLinks,
       now,
     );
-    await this.links.saveBoth(context.namespace, links);
-    this.logger.info('memory.saved', { id: memory.id, private: memory.isPrivate, links: links.length });
+    const kept = new Set((await this.links.save(context.namespace, links)).map((l) => l.targetId));
+    this.logger.info('memory.saved', { id: memory.id, private: memory.isPrivate, links: kept.size });
     return {
       status: 'saved',
       memory,
-      linked: linked.map((n) => ({ memory: n.memory, distance: n.distance })),
+      linked: linked.filter((n) => kept.has(n.memory.id)).map((n) => ({ memory: n.memory, distance: n.distance })),
     };
   }
 

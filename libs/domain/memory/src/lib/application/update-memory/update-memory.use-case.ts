@@ -20,6 +20,7 @@ import type { MemorySettings } from '../memory-settings';
 import { MemoryRepository } from '../memory.repository';
 import { assertNotXmlWrapped, normalizeContent } from '../shared/memory-fields.input';
 import { autoLinks } from '../shared/auto-link';
+import { VerifiedLinkWriter } from '../shared/verified-link-writer';
 import { parseInput } from '../shared/parse-input';
 import { updateMemoryInputSchema, type UpdateMemoryInput } from './update-memory.input';
 
@@ -33,6 +34,7 @@ export class UpdateMemoryUseCase {
   constructor(
     @inject(MemoryRepository) private readonly memories: MemoryRepository,
     @inject(LinkRepository) private readonly links: LinkRepository,
+    @inject(VerifiedLinkWriter) private readonly linkWriter: VerifiedLinkWriter,
     @inject(EMBEDDINGS_TOKENS.EmbeddingProvider) private readonly embeddings: EmbeddingProvider,
     @inject(MEMORY_TOKENS.Settings) private readonly settings: MemorySettings,
     @inject(KERNEL_TOKENS.Clock) private readonly clock: Clock,
@@ -81,14 +83,9 @@ export class UpdateMemoryUseCase {
       this.settings.maxAutoLinks,
       now,
     );
-    await this.links.saveBoth(namespace, links);
-    this.logger.info('memory.updated', {
-      id: memory.id,
-      changed,
-      private: memory.isPrivate,
-      links: links.length,
-    });
-    return { status: 'updated', before, memory, changed, relinked: links.length };
+    const kept = await this.linkWriter.save(namespace, links);
+    this.logger.info('memory.updated', { id: memory.id, changed, private: memory.isPrivate, links: kept.length });
+    return { status: 'updated', before, memory, changed, relinked: kept.length };
   }
 }
 
