@@ -17,7 +17,10 @@ export function loadMcpServerConfig(argv: string[], env: EnvSource = process.env
   const base = loadConfig(env);
   const mcpEnv = parseWith(mcpEnvSchema, env);
   const portFlag = argv.indexOf('--port');
-  const port = portFlag >= 0 ? parseWith(mcpEnvSchema, { KIOKU_MCP_HTTP_PORT: argv[portFlag + 1] }).KIOKU_MCP_HTTP_PORT : mcpEnv.KIOKU_MCP_HTTP_PORT;
+  const port =
+    portFlag >= 0
+      ? parseWith(mcpEnvSchema, { KIOKU_MCP_HTTP_PORT: argv[portFlag + 1] }).KIOKU_MCP_HTTP_PORT
+      : mcpEnv.KIOKU_MCP_HTTP_PORT;
   return {
     ...base,
     transport: argv.includes('--http') ? 'http' : 'stdio',

@@ -31,7 +31,11 @@ export async function serveStreamableHttp(
     let transport = sessionId ? transports.get(sessionId) : undefined;
     if (!transport) {
       if (sessionId || req.method !== 'POST' || !isInitializeRequest(body)) {
-        return reply(res, 400, { jsonrpc: '2.0', error: { code: -32000, message: 'No valid session: initialize first' }, id: null });
+        return reply(res, 400, {
+          jsonrpc: '2.0',
+          error: { code: -32000, message: 'No valid session: initialize first' },
+          id: null,
+        });
       }
       if (transports.size >= MAX_SESSIONS) return reply(res, 503, { error: 'Too many open MCP sessions' });
       const created = new StreamableHTTPServerTransport({

@@ -26,10 +26,15 @@ async function main(): Promise<void> {
   if (config.transport === 'stdio') {
     const transport = new StdioServerTransport();
     transport.onclose = () => void shutdown('stdin closed');
-    await createMcpServer(app.container, { namespace: config.namespace, callerId: 'stdio' }).connect(transport);
+    await createMcpServer(app.container, { namespace: config.namespace, callerId: 'stdio' }).connect(
+      transport,
+    );
     process.stdin.on('end', () => void shutdown('stdin ended'));
   } else {
-    const server = await serveStreamableHttp(app.container, config.namespace, { ...config.http, logger: app.logger });
+    const server = await serveStreamableHttp(app.container, config.namespace, {
+      ...config.http,
+      logger: app.logger,
+    });
     const url = `http://${config.http.host}:${config.http.port}/mcp`;
     process.stderr.write(`kioku MCP server (Streamable HTTP) listening on ${url}\n`);
     app.logger.info('mcp.http_listening', { url });

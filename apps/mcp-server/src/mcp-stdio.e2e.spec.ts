@@ -5,13 +5,9 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { join } from 'node:path';
 import { callTool } from './testing/call-tool';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-
-const ROOT = resolve(__dirname, '../../..');
-const KIOKU = join(ROOT, 'bin/kioku');
+import { KIOKU_BIN as KIOKU, startStdioKioku, type StdioKioku } from './testing/stdio-client';
 
 /** Pids of processes whose command line mentions the data dir (the embedded Chroma server). */
 function processesUsing(dataDir: string): number[] {
@@ -20,7 +16,11 @@ function processesUsing(dataDir: string): number[] {
     .filter((pid) => {
       try {
         const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-        return cmdline.includes(dataDir) && cmdline.includes('chroma') && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
+        return (
+          cmdline.includes(dataDir) &&
+          cmdline.includes('chroma') &&
+          !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ')
+        );
       } catch {
         return false;
       }
@@ -38,35 +38,28 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<boo
 }
 
 describe('kioku mcp over stdio on the embedded default', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'kioku-e2e-'));
-  const logFile = join(dataDir, 'kioku.log');
-  let client: Client;
+  let kioku: StdioKioku;
 
   beforeAll(async () => {
-    client = new Client({ name: 'e2e', version: '1' });
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [KIOKU, 'mcp'],
-        env: { PATH: process.env.PATH ?? '', HOME: dataDir, KIOKU_DATA_DIR: dataDir, KIOKU_LOG_FILE: logFile, KIOKU_LOG_LEVEL: 'debug' },
-        stderr: 'pipe',
-      }),
-    );
+    kioku = await startStdioKioku();
   }, 120_000);
 
-  afterAll(async () => {
-    await client?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => kioku?.close());
 
-  const call = (name: string, args: Record<string, unknown>) => callTool(client, name, args);
+  const call = (name: string, args: Record<string, unknown>) => callTool(kioku.client, name, args);
 
   it('remembers, refuses a duplicate, recalls with ids and private flags, updates and links', async () => {
-    const cat = await call('remember', { content: 'The user adopted a grey cat named Mochi last spring.', emotion: 'happy', tags: ['pets'] });
+    const cat = await call('remember', {
+      content: 'The user adopted a grey cat named Mochi last spring.',
+      emotion: 'happy',
+      tags: ['pets'],
+    });
     expect(cat.text).toMatch(/^Saved \(id: mem_[0-9a-f]{12}\)\./);
     const catId: string = cat.data.memory.id;
 
-    const duplicate = await call('remember', { content: 'The user adopted a grey cat named Mochi last spring!' });
+    const duplicate = await call('remember', {
+      content: 'The user adopted a grey cat named Mochi last spring!',
+    });
     expect(duplicate.text.split('\n')[0]).toBe('Not saved — very similar memory already exists.');
     expect(duplicate.data).toMatchObject({ status: 'duplicate', existing: { id: catId } });
 
@@ -74,7 +67,11 @@ describe('kioku mcp over stdio on the embedded default', () => {
     const other = await call('remember', { content: 'I paid 400 dollars for the concert ticket.' });
     expect([numbers.data.status, other.data.status]).toEqual(['saved', 'saved']);
 
-    const secret = await call('remember', { content: 'I am secretly afraid that Mochi will run away.', private: true, emotion: 'anxious' });
+    const secret = await call('remember', {
+      content: 'I am secretly afraid that Mochi will run away.',
+      private: true,
+      emotion: 'anxious',
+    });
     expect(secret.text).toMatch(/^Saved privately \(id: mem_/);
     const secretId: string = secret.data.memory.id;
 
@@ -82,7 +79,9 @@ describe('kioku mcp over stdio on the embedded default', () => {
     const lines = recall.text.split('\n');
     expect(lines[0]).toMatch(/^\d related memor(y|ies):$/);
     for (const line of lines.slice(1, 1 + recall.data.results.length)) {
-      expect(line).toMatch(/\(id: mem_[0-9a-f]{12}, emotion: \w+, importance: \d, similarity: \d\.\d\d, private: (true|false)\)$/);
+      expect(line).toMatch(
+        /\(id: mem_[0-9a-f]{12}, emotion: \w+, importance: \d, similarity: \d\.\d\d, private: (true|false)\)$/,
+      );
     }
     const ids = recall.data.results.map((r: { id: string }) => r.id);
     expect(ids).toEqual(expect.arrayContaining([catId, secretId]));
@@ -91,14 +90,24 @@ describe('kioku mcp over stdio on the embedded default', () => {
     const pinned = await call('update_memory', { memory_id: catId, importance: 5 });
     expect(pinned.text).toBe(`Updated (id: ${catId}): importance.\nPinned: protected from forgetting.`);
 
-    const link = await call('link_memories', { source_id: catId, target_id: numbers.data.memory.id, link_type: 'related' });
+    const link = await call('link_memories', {
+      source_id: catId,
+      target_id: numbers.data.memory.id,
+      link_type: 'related',
+    });
     expect(link.text).toBe(`Linked ${catId} ↔ ${numbers.data.memory.id} (type: related)`);
-    const again = await call('link_memories', { source_id: numbers.data.memory.id, target_id: catId, link_type: 'related' });
+    const again = await call('link_memories', {
+      source_id: numbers.data.memory.id,
+      target_id: catId,
+      link_type: 'related',
+    });
     expect(again.text).toBe(`Link already exists: ${numbers.data.memory.id} ↔ ${catId} (type: related)`);
   });
 
   it('finds Japanese memories and keeps unrelated Japanese memories apart', async () => {
-    const ramen = await call('remember', { content: 'ユーザーは味噌ラーメンが大好きで、週末によく食べに行く。' });
+    const ramen = await call('remember', {
+      content: 'ユーザーは味噌ラーメンが大好きで、週末によく食べに行く。',
+    });
     const dentist = await call('remember', { content: '歯医者の予約は来週の金曜日の午後三時。' });
     expect([ramen.data.status, dentist.data.status]).toEqual(['saved', 'saved']);
     expect(dentist.data.linked.map((l: { id: string }) => l.id)).not.toContain(ramen.data.memory.id);
@@ -107,7 +116,7 @@ describe('kioku mcp over stdio on the embedded default', () => {
   });
 
   it('never writes private content to the log file', () => {
-    const log = readFileSync(logFile, 'utf8');
+    const log = readFileSync(kioku.logFile, 'utf8');
     expect(log).toContain('tool.invoke');
     expect(log).not.toContain('secretly afraid');
   });
@@ -123,7 +132,18 @@ describe('the embedded Chroma server never outlives the app', () => {
     try {
       expect(await waitFor(() => processesUsing(dataDir).length > 0, 60_000)).toBe(true);
       // Wait until the app has finished starting (it answers an MCP request) before killing it.
-      app.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'kill-test', version: '1' } } }) + '\n');
+      app.stdin.write(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: {
+            protocolVersion: '2025-06-18',
+            capabilities: {},
+            clientInfo: { name: 'kill-test', version: '1' },
+          },
+        }) + '\n',
+      );
       await new Promise<void>((resolveReady) => app.stdout.once('data', () => resolveReady()));
       app.kill('SIGKILL');
       expect(await waitFor(() => processesUsing(dataDir).length === 0, 15_000)).toBe(true);

@@ -36,13 +36,26 @@ describe('MCP server tools (in process)', () => {
 
   it('lists the tools with output schemas, all definitions together under 9,000 characters', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['link_memories', 'recall', 'remember', 'update_memory']);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'create_episode',
+      'forget',
+      'get_episode',
+      'link_memories',
+      'recall',
+      'remember',
+      'restore',
+      'update_memory',
+    ]);
     for (const tool of tools) expect(tool.outputSchema).toBeDefined();
     expect(JSON.stringify(tools).length).toBeLessThan(9000);
   });
 
   it('remembers, refuses a duplicate, recalls with ids and private flags, updates and links', async () => {
-    const saved = await call('remember', { content: 'The user adopted a grey cat named Mochi.', emotion: 'happy', tags: ['pets'] });
+    const saved = await call('remember', {
+      content: 'The user adopted a grey cat named Mochi.',
+      emotion: 'happy',
+      tags: ['pets'],
+    });
     expect(saved.text).toMatch(/^Saved \(id: mem_[0-9a-f]{12}\)\./);
     const id = saved.data.memory.id;
 
@@ -50,11 +63,16 @@ describe('MCP server tools (in process)', () => {
     expect(duplicate.text).toMatch(/^Not saved — very similar memory already exists\.\nExisting \(id: /);
     expect(duplicate.data).toMatchObject({ status: 'duplicate', existing: { id } });
 
-    const secret = await call('remember', { content: 'I am secretly afraid the cat will run away.', private: true });
+    const secret = await call('remember', {
+      content: 'I am secretly afraid the cat will run away.',
+      private: true,
+    });
     expect(secret.text).toMatch(/^Saved privately/);
 
     const recall = await call('recall', { query: 'cat Mochi', n_results: 2 });
-    expect(recall.text.split('\n')[1]).toMatch(new RegExp(`\\(id: ${id}, emotion: happy, importance: 3, similarity: \\d\\.\\d\\d, private: false\\)$`));
+    expect(recall.text.split('\n')[1]).toMatch(
+      new RegExp(`\\(id: ${id}, emotion: happy, importance: 3, similarity: \\d\\.\\d\\d, private: false\\)$`),
+    );
     expect(recall.text).toMatch(/private: true\)/);
 
     const update = await call('update_memory', { memory_id: id, importance: 5 });
@@ -77,7 +95,11 @@ describe('MCP server tools (in process)', () => {
 
   it('keeps private content out of the log, even at debug level', async () => {
     const canary = 'CANARY-9d1e-private';
-    await call('remember', { content: `${canary} about my fear of heights`, private: true, tags: [`${canary}-tag`] });
+    await call('remember', {
+      content: `${canary} about my fear of heights`,
+      private: true,
+      tags: [`${canary}-tag`],
+    });
     await call('recall', { query: 'fear of heights' });
     expect(logs.records.some((r) => r.event === 'tool.result')).toBe(true);
     expect(logs.text()).not.toContain(canary);

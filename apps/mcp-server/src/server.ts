@@ -7,13 +7,15 @@ import type { Container } from 'inversify';
 import { KERNEL_TOKENS } from '@kioku/kernel';
 import type { CallContext } from '@kioku/memory';
 import { registerMemoryTools } from './tools/memory.tools';
+import { registerForgettingTools } from './tools/forgetting.tools';
+import { registerEpisodeTools } from './tools/episodes.tools';
 
 export const SERVER_INFO = { name: 'kioku', version: '0.1.0' } as const;
 
 export function createMcpServer(container: Container, context: CallContext): McpServer {
   const server = new McpServer(SERVER_INFO, {
     instructions:
-      'kioku is your long-term memory. Use remember to save, recall to find by meaning, update_memory and link_memories to tend it.',
+      'kioku is your long-term memory. remember saves, recall finds by meaning, update_memory and link_memories tend it, forget lets go (two calls, restorable with restore), episodes group memories.',
   });
   const deps = {
     container,
@@ -22,5 +24,7 @@ export function createMcpServer(container: Container, context: CallContext): Mcp
     logger: container.get(KERNEL_TOKENS.Logger),
   };
   registerMemoryTools(server, deps);
+  registerForgettingTools(server, deps);
+  registerEpisodeTools(server, deps);
   return server;
 }

@@ -9,8 +9,16 @@ export interface ToolCall {
   data: any;
 }
 
-export async function callTool(client: Client, name: string, args: Record<string, unknown>): Promise<ToolCall> {
+export async function callTool(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<ToolCall> {
   const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
   const first = result.content[0];
-  return { text: first?.type === 'text' ? first.text : '', isError: result.isError === true, data: result.structuredContent };
+  return {
+    text: first?.type === 'text' ? first.text : '',
+    isError: result.isError === true,
+    data: result.structuredContent,
+  };
 }

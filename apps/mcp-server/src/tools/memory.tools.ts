@@ -30,7 +30,6 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
     'remember',
     {
-      title: 'Remember',
       description:
         'Save a memory. Embedded once; a near-duplicate is not saved (the existing one is shown; force=true saves anyway). Similar memories are linked both ways. private=true keeps it out of files and logs.',
       inputSchema: rememberInputShape,
@@ -46,7 +45,6 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
     'recall',
     {
-      title: 'Recall',
       description:
         'Find memories by meaning and by their words (names, numbers, any language), re-ranked by recency, importance, emotion and links. Each result shows its id and private: true|false.',
       inputSchema: recallInputShape,
@@ -63,7 +61,6 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
     'update_memory',
     {
-      title: 'Update memory',
       description:
         'Change a memory by exact id: content (re-embeds and re-links), category, importance (5 pins it), emotion, tags, private.',
       inputSchema: updateMemoryInputShape,
@@ -79,8 +76,8 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
     'link_memories',
     {
-      title: 'Link memories',
-      description: 'Link two memories by id in both directions (type: similar, caused_by, leads_to, related).',
+      description:
+        'Link two memories by id in both directions (type: similar, caused_by, leads_to, related).',
       inputSchema: linkMemoriesInputShape,
       outputSchema: linkMemoriesOutputSchema,
     },

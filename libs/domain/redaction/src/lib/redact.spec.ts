@@ -5,7 +5,15 @@ import { RedactingLogger } from './redacting-logger';
 
 describe('redact', () => {
   it('reduces a private remember call to harmless metadata (seed 003 §6)', () => {
-    const args = { content: 'my secret', private: true, tags: ['t1'], secondary: ['sad'], emotion: 'anxious', category: 'feeling', importance: 4 };
+    const args = {
+      content: 'my secret',
+      private: true,
+      tags: ['t1'],
+      secondary: ['sad'],
+      emotion: 'anxious',
+      category: 'feeling',
+      importance: 4,
+    };
     expect(redact({ tool: 'remember', args })).toEqual({
       tool: 'remember',
       args: {
@@ -29,9 +37,16 @@ describe('redact', () => {
   it('redacts private memories inside results and the text that quotes them', () => {
     const output = {
       text: '1. my secret (id: mem_a, private: true)\n2. hello (id: mem_b, private: false)',
-      structured: { results: [{ id: 'mem_a', content: 'my secret', private: true }, { id: 'mem_b', content: 'hello', private: false }] },
+      structured: {
+        results: [
+          { id: 'mem_a', content: 'my secret', private: true },
+          { id: 'mem_b', content: 'hello', private: false },
+        ],
+      },
     };
-    const safe = redact({ output }) as { output: { text: string; structured: { results: { content: string }[] } } };
+    const safe = redact({ output }) as {
+      output: { text: string; structured: { results: { content: string }[] } };
+    };
     expect(safe.output.text).toBe(REDACTED_OUTPUT);
     expect(safe.output.structured.results[0].content).toBe(REDACTED_MEMORY);
     expect(safe.output.structured.results[1].content).toBe('hello');

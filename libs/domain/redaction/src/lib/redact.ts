@@ -32,7 +32,16 @@ const FREE_TEXT_KEYS = new Set([
   'text',
 ]);
 const CONTENT_KEYS = new Set(['content', 'existingContent', 'document']);
-const KEPT_KEYS = new Set(['content_length', 'private', 'isPrivate', 'category', 'importance', 'force', 'id', 'memory_id']);
+const KEPT_KEYS = new Set([
+  'content_length',
+  'private',
+  'isPrivate',
+  'category',
+  'importance',
+  'force',
+  'id',
+  'memory_id',
+]);
 
 const MAX_DEPTH = 12;
 

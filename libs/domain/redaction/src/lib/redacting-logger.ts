@@ -2,7 +2,15 @@
  * The Logger every app uses: level filtering, then `redact` on every record's fields, then the sink.
  * There is no other path to a log.
  */
-import { isLevelEnabled, type Clock, type LogFields, type Logger, type LogLevel, type LogRecord, type LogSink } from '@kioku/kernel';
+import {
+  isLevelEnabled,
+  type Clock,
+  type LogFields,
+  type Logger,
+  type LogLevel,
+  type LogRecord,
+  type LogSink,
+} from '@kioku/kernel';
 import { redact } from './redact';
 
 export class RedactingLogger implements Logger {

@@ -5,9 +5,18 @@
  */
 import { Container } from 'inversify';
 import type { KiokuConfig } from '@kioku/config';
-import { JsonLinesLogSink, KERNEL_TOKENS, RandomIdGenerator, SystemClock, type Clock, type LogSink } from '@kioku/kernel';
+import {
+  JsonLinesLogSink,
+  KERNEL_TOKENS,
+  RandomIdGenerator,
+  SystemClock,
+  type Clock,
+  type LogSink,
+} from '@kioku/kernel';
 import { EMBEDDINGS_TOKENS } from '@kioku/embeddings';
 import { linksModule } from '@kioku/links';
+import { episodesModule } from '@kioku/episodes';
+import { DEFAULT_FORGETTING_SETTINGS, FORGETTING_TOKENS, forgettingModule } from '@kioku/forgetting';
 import { MEMORY_TOKENS, MemoryRepository, memoryModule } from '@kioku/memory';
 import { RedactingLogger } from '@kioku/redaction';
 import { embeddingsModule, vectorStoreModule } from './adapter-modules';
@@ -28,7 +37,10 @@ export interface AppContainer {
   close(): Promise<void>;
 }
 
-export async function createAppContainer(config: KiokuConfig, options: AppContainerOptions): Promise<AppContainer> {
+export async function createAppContainer(
+  config: KiokuConfig,
+  options: AppContainerOptions,
+): Promise<AppContainer> {
   const container = new Container();
   const clock = options.clock ?? new SystemClock();
   const sink = options.logSink ?? new JsonLinesLogSink(config.log.file);
@@ -37,11 +49,26 @@ export async function createAppContainer(config: KiokuConfig, options: AppContai
   container.bind(KERNEL_TOKENS.Clock).toConstantValue(clock);
   container.bind(KERNEL_TOKENS.IdGenerator).toConstantValue(new RandomIdGenerator());
   container.bind(KERNEL_TOKENS.Logger).toConstantValue(logger);
-  container.loadSync(vectorStoreModule(config.vectorStore), embeddingsModule(config.embeddings), linksModule(), memoryModule());
+  container.loadSync(
+    vectorStoreModule(config.vectorStore),
+    embeddingsModule(config.embeddings),
+    linksModule(),
+    memoryModule(),
+    episodesModule(),
+    forgettingModule(),
+  );
   container
     .bind(MEMORY_TOKENS.Settings)
-    .toResolvedValue((provider) => memorySettingsFor(provider, config.thresholds), [EMBEDDINGS_TOKENS.EmbeddingProvider])
+    .toResolvedValue(
+      (provider) => memorySettingsFor(provider, config.thresholds, config.forgetting),
+      [EMBEDDINGS_TOKENS.EmbeddingProvider],
+    )
     .inSingletonScope();
+  container.bind(FORGETTING_TOKENS.Settings).toConstantValue({
+    ...DEFAULT_FORGETTING_SETTINGS,
+    trashRetentionDays: config.forgetting.trashRetentionDays,
+    confirmationWindowMs: config.forgetting.confirmationWindowMs,
+  });
 
   const close = async () => {
     await container.unbindAll();
@@ -53,6 +80,10 @@ export async function createAppContainer(config: KiokuConfig, options: AppContai
     await close();
     throw error;
   }
-  logger.info('app.ready', { namespace: config.namespace, vectorStore: config.vectorStore.kind, embeddings: config.embeddings.kind });
+  logger.info('app.ready', {
+    namespace: config.namespace,
+    vectorStore: config.vectorStore.kind,
+    embeddings: config.embeddings.kind,
+  });
   return { container, logger, close };
 }

@@ -2,11 +2,20 @@
  * Effective memory settings: the seeds' defaults, then the embedding provider's calibrated
  * thresholds, then explicit configuration (SPEC §4).
  */
-import type { ThresholdOverrides } from '@kioku/config';
+import type { ForgettingConfig, ThresholdOverrides } from '@kioku/config';
 import type { EmbeddingProvider } from '@kioku/embeddings';
 import { DEFAULT_MEMORY_SETTINGS, type MemorySettings } from '@kioku/memory';
 
-export function memorySettingsFor(provider: EmbeddingProvider, overrides: ThresholdOverrides): MemorySettings {
+export function memorySettingsFor(
+  provider: EmbeddingProvider,
+  overrides: ThresholdOverrides,
+  forgetting: ForgettingConfig,
+): MemorySettings {
   const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined));
-  return { ...DEFAULT_MEMORY_SETTINGS, ...provider.calibratedThresholds, ...defined };
+  return {
+    ...DEFAULT_MEMORY_SETTINGS,
+    ...provider.calibratedThresholds,
+    ...defined,
+    protectedCategories: forgetting.protectedCategories,
+  };
 }

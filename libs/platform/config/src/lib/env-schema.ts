@@ -17,7 +17,10 @@ const optionalText = z
 const httpUrl = z
   .string()
   .trim()
-  .refine((v) => /^https?:\/\/[^\s/]+/.test(v) && URL.canParse(v), 'must be an http(s) URL, e.g. http://127.0.0.1:8000');
+  .refine(
+    (v) => /^https?:\/\/[^\s/]+/.test(v) && URL.canParse(v),
+    'must be an http(s) URL, e.g. http://127.0.0.1:8000',
+  );
 
 const distance = z.coerce.number().min(0).max(2);
 
@@ -26,7 +29,10 @@ export const envSchema = z.object({
   KIOKU_NAMESPACE: z
     .string()
     .trim()
-    .regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, 'must be 1-63 characters of a-z, 0-9, _ or -, starting with a letter or digit')
+    .regex(
+      /^[a-z0-9][a-z0-9_-]{0,62}$/,
+      'must be 1-63 characters of a-z, 0-9, _ or -, starting with a letter or digit',
+    )
     .default('default'),
   KIOKU_VECTOR_STORE: z.enum(['chroma-embedded', 'chroma', 'memory']).default('chroma-embedded'),
   KIOKU_CHROMA_URL: httpUrl.optional(),
@@ -39,6 +45,17 @@ export const envSchema = z.object({
   KIOKU_MAX_AUTO_LINKS: z.coerce.number().int().min(0).max(20).optional(),
   KIOKU_MAX_CONTENT_LENGTH: z.coerce.number().int().min(1).max(1_000_000).optional(),
   KIOKU_HOPFIELD: z.stringbool().optional(),
+  KIOKU_TRASH_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(30),
+  KIOKU_PROTECTED_CATEGORIES: z
+    .string()
+    .default('lesson')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((c) => c.trim())
+        .filter(Boolean),
+    ),
+  KIOKU_FORGET_CONFIRM_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
 });
 
 export type Env = z.infer<typeof envSchema>;

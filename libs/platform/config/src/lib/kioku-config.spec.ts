@@ -35,7 +35,10 @@ describe('configuration', () => {
   it.each([
     [{ KIOKU_VECTOR_STORE: 'mongo' }, /KIOKU_VECTOR_STORE: .*\(got "mongo"\)/],
     [{ KIOKU_VECTOR_STORE: 'chroma' }, /KIOKU_CHROMA_URL: required when KIOKU_VECTOR_STORE=chroma/],
-    [{ KIOKU_VECTOR_STORE: 'chroma', KIOKU_CHROMA_URL: 'not a url' }, /KIOKU_CHROMA_URL: must be an http\(s\) URL/],
+    [
+      { KIOKU_VECTOR_STORE: 'chroma', KIOKU_CHROMA_URL: 'not a url' },
+      /KIOKU_CHROMA_URL: must be an http\(s\) URL/,
+    ],
     [{ KIOKU_NAMESPACE: '../etc' }, /KIOKU_NAMESPACE: must be/],
     [{ KIOKU_DEDUP_DISTANCE: 'abc' }, /KIOKU_DEDUP_DISTANCE/],
     [{ KIOKU_HOPFIELD: 'maybe' }, /KIOKU_HOPFIELD/],

@@ -10,9 +10,7 @@ import { ConfigError } from './config-error';
 import { envSchema, resolveDataDir, type Env } from './env-schema';
 
 export type VectorStoreConfig =
-  | { kind: 'chroma-embedded'; dataDir: string }
-  | { kind: 'chroma'; url: string }
-  | { kind: 'memory' };
+  { kind: 'chroma-embedded'; dataDir: string } | { kind: 'chroma'; url: string } | { kind: 'memory' };
 
 export type EmbeddingsConfig = { kind: 'local' };
 
@@ -25,6 +23,12 @@ export interface ThresholdOverrides {
   hopfield?: boolean;
 }
 
+export interface ForgettingConfig {
+  trashRetentionDays: number;
+  protectedCategories: string[];
+  confirmationWindowMs: number;
+}
+
 export interface KiokuConfig {
   dataDir: string;
   namespace: string;
@@ -32,6 +36,7 @@ export interface KiokuConfig {
   embeddings: EmbeddingsConfig;
   log: { level: LogLevel; file?: string };
   thresholds: ThresholdOverrides;
+  forgetting: ForgettingConfig;
 }
 
 export type EnvSource = Record<string, string | undefined>;
@@ -57,6 +62,11 @@ export function parseConfig(env: EnvSource): KiokuConfig {
       maxContentLength: parsed.KIOKU_MAX_CONTENT_LENGTH,
       hopfield: parsed.KIOKU_HOPFIELD,
     },
+    forgetting: {
+      trashRetentionDays: parsed.KIOKU_TRASH_RETENTION_DAYS,
+      protectedCategories: parsed.KIOKU_PROTECTED_CATEGORIES,
+      confirmationWindowMs: parsed.KIOKU_FORGET_CONFIRM_SECONDS * 1000,
+    },
   };
 }
 
@@ -79,7 +89,9 @@ function vectorStoreConfig(env: Env, dataDir: string): VectorStoreConfig {
       return { kind: 'chroma-embedded', dataDir };
     case 'chroma':
       if (!env.KIOKU_CHROMA_URL) {
-        throw new ConfigError(['KIOKU_CHROMA_URL: required when KIOKU_VECTOR_STORE=chroma (e.g. http://127.0.0.1:8000)']);
+        throw new ConfigError([
+          'KIOKU_CHROMA_URL: required when KIOKU_VECTOR_STORE=chroma (e.g. http://127.0.0.1:8000)',
+        ]);
       }
       return { kind: 'chroma', url: env.KIOKU_CHROMA_URL };
     case 'memory':

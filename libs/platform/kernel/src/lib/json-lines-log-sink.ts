@@ -12,7 +12,12 @@ export class JsonLinesLogSink implements LogSink {
   }
 
   write(record: LogRecord & { time: string }): void {
-    const line = JSON.stringify({ time: record.time, level: record.level, event: record.event, ...record.fields });
+    const line = JSON.stringify({
+      time: record.time,
+      level: record.level,
+      event: record.event,
+      ...record.fields,
+    });
     if (this.file) appendFileSync(this.file, line + '\n');
     else process.stderr.write(line + '\n');
   }

@@ -4,7 +4,12 @@
 export function snippet(text: string, limit: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   const chars = Array.from(flat);
-  return chars.length <= limit ? flat : chars.slice(0, limit - 3).join('').trimEnd() + '...';
+  return chars.length <= limit
+    ? flat
+    : chars
+        .slice(0, limit - 3)
+        .join('')
+        .trimEnd() + '...';
 }
 
 /** A short relative age such as `just now`, `5m ago`, `2h ago`, `3d ago`, `2mo ago`, `1y ago`. */

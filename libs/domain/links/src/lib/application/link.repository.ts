@@ -5,8 +5,23 @@
  * so concurrent writers never lose each other's links (SPEC §2.2).
  */
 import { inject, injectable } from 'inversify';
-import { allOf, VECTOR_STORE_TOKENS, where, type Filter, type Metadata, type StoredRecord, type VectorStore } from '@kioku/vector-store';
-import { clampConfidence, isLinkType, linkRecordId, reverseLink, type Link, type LinkType } from '../domain/link';
+import {
+  allOf,
+  VECTOR_STORE_TOKENS,
+  where,
+  type Filter,
+  type Metadata,
+  type StoredRecord,
+  type VectorStore,
+} from '@kioku/vector-store';
+import {
+  clampConfidence,
+  isLinkType,
+  linkRecordId,
+  reverseLink,
+  type Link,
+  type LinkType,
+} from '../domain/link';
 import { collectionName } from '../domain/collection-names';
 import { EnsureOnce } from './ensure-once';
 
@@ -29,12 +44,17 @@ export class LinkRepository {
   /** Every link whose source is one of `memoryIds` (one direction each). */
   async linksFrom(namespace: string, memoryIds: string[], type?: LinkType): Promise<Link[]> {
     if (memoryIds.length === 0) return [];
-    return this.findAll(namespace, allOf(where.in('sourceId', memoryIds), type ? where.eq('type', type) : undefined));
+    return this.findAll(
+      namespace,
+      allOf(where.in('sourceId', memoryIds), type ? where.eq('type', type) : undefined),
+    );
   }
 
   /** The link of the given type from source to target, if any. */
   async find(namespace: string, sourceId: string, targetId: string, type: LinkType): Promise<Link | null> {
-    const [record] = await this.store.get(await this.collection(namespace), [linkRecordId(sourceId, targetId, type)]);
+    const [record] = await this.store.get(await this.collection(namespace), [
+      linkRecordId(sourceId, targetId, type),
+    ]);
     return record ? fromRecord(record) : null;
   }
 
@@ -49,8 +69,32 @@ export class LinkRepository {
   /** Removes the given links in both directions. */
   async removeBoth(namespace: string, links: Pick<Link, 'sourceId' | 'targetId' | 'type'>[]): Promise<void> {
     if (links.length === 0) return;
-    const ids = links.flatMap((l) => [linkRecordId(l.sourceId, l.targetId, l.type), linkRecordId(l.targetId, l.sourceId, l.type)]);
+    const ids = links.flatMap((l) => [
+      linkRecordId(l.sourceId, l.targetId, l.type),
+      linkRecordId(l.targetId, l.sourceId, l.type),
+    ]);
     await this.store.delete(await this.collection(namespace), ids);
+  }
+
+  /** Every link record, a bounded page at a time. */
+  async *pages(namespace: string, pageSize = PAGE_SIZE): AsyncGenerator<Link[]> {
+    const collection = await this.collection(namespace);
+    let cursor: string | undefined;
+    do {
+      const page = await this.store.find(collection, { limit: pageSize, cursor });
+      yield page.records.flatMap((record) => fromRecord(record) ?? []);
+      cursor = page.nextCursor;
+    } while (cursor);
+  }
+
+  /** The links among `links` whose reverse direction is stored. */
+  async withReverse(namespace: string, links: Link[]): Promise<Link[]> {
+    if (links.length === 0) return [];
+    const reverseIds = links.map((l) => linkRecordId(l.targetId, l.sourceId, l.type));
+    const present = new Set(
+      (await this.store.get(await this.collection(namespace), reverseIds)).map((r) => r.id),
+    );
+    return links.filter((l) => present.has(linkRecordId(l.targetId, l.sourceId, l.type)));
   }
 
   /** Pages through every link record matching the filter (bounded pages, whole result in memory). */
@@ -71,10 +115,11 @@ export class LinkRepository {
 
   private async collection(namespace: string): Promise<string> {
     const name = collectionName(namespace, 'links');
-    await this.ensured.run(name, () => this.store.ensureCollection(name, { dimension: 1, metadata: { kind: 'kioku-links' } }));
+    await this.ensured.run(name, () =>
+      this.store.ensureCollection(name, { dimension: 1, metadata: { kind: 'kioku-links' } }),
+    );
     return name;
   }
-
 }
 
 function toRecord(link: Link) {
@@ -86,7 +131,12 @@ function toRecord(link: Link) {
     createdAt: link.createdAt,
   };
   if (link.note) metadata.note = link.note;
-  return { id: linkRecordId(link.sourceId, link.targetId, link.type), vector: LINK_VECTOR, metadata, document: '' };
+  return {
+    id: linkRecordId(link.sourceId, link.targetId, link.type),
+    vector: LINK_VECTOR,
+    metadata,
+    document: '',
+  };
 }
 
 /** Tolerant read: a malformed link record is skipped (SPEC §2.1). */

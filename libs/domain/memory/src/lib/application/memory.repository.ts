@@ -106,6 +106,20 @@ export class MemoryRepository {
     });
   }
 
+  /** Every memory of the namespace, a bounded page at a time, without vectors. */
+  async *pages(namespace: string, pageSize: number): AsyncGenerator<Memory[]> {
+    const collection = await this.open(namespace);
+    let cursor: string | undefined;
+    do {
+      const page = await this.store.find(collection, { limit: pageSize, cursor });
+      yield page.records.flatMap((r) => {
+        const memory = fromRecord(r);
+        return memory ? [memory] : [];
+      });
+      cursor = page.nextCursor;
+    } while (cursor);
+  }
+
   /** Merges metadata keys into stored memories (access tracking). */
   async patch(namespace: string, patches: { id: string; metadata: Metadata }[]): Promise<void> {
     if (patches.length === 0) return;

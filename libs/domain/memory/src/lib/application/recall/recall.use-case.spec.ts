@@ -5,6 +5,7 @@ import { createMemoryTestKit } from '../../testing/memory-test-kit';
 import { recallStructured, recallText } from '../../presenters/memory.presenter';
 import { RememberUseCase } from '../remember/remember.use-case';
 import { RecallUseCase } from './recall.use-case';
+import { MemoryRepository } from '../memory.repository';
 import type { RememberInput } from '../remember/remember.input';
 
 /** An embedder that cannot see digits, like a model whose vocabulary has no numbers. */
@@ -69,7 +70,6 @@ describe('RecallUseCase', () => {
     const result = await recall.execute({ query: 'INC-4471', n_results: 1 }, context);
     expect(result.results[0].memory.id).toBe(target.id);
     const [queryVector] = await embeddings.embed(['INC-4471']);
-    const { MemoryRepository } = await import('../memory.repository');
     const byVectorOnly = await container.get(MemoryRepository).nearest('test', queryVector, 1);
     expect(byVectorOnly[0].memory.id).not.toBe(target.id);
   });
@@ -137,7 +137,6 @@ describe('RecallUseCase', () => {
     await recall.execute({ query: 'sourdough bread' }, context);
     const second = await recall.execute({ query: 'sourdough bread' }, context);
     expect(second.results[0].memory.accessCount).toBe(2);
-    const { MemoryRepository } = await import('../memory.repository');
     const stored = await container.get(MemoryRepository).getOne('test', m.id);
     expect(stored?.memory.accessCount).toBe(2);
     expect(stored?.memory.lastAccessedAt).toBe(clock.now().toISOString());

@@ -83,7 +83,9 @@ export class RememberUseCase {
     return {
       status: 'saved',
       memory,
-      linked: linked.filter((n) => kept.has(n.memory.id)).map((n) => ({ memory: n.memory, distance: n.distance })),
+      linked: linked
+        .filter((n) => kept.has(n.memory.id))
+        .map((n) => ({ memory: n.memory, distance: n.distance })),
     };
   }
 

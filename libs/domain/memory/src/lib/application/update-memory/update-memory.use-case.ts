@@ -84,7 +84,12 @@ export class UpdateMemoryUseCase {
       now,
     );
     const kept = await this.linkWriter.save(namespace, links);
-    this.logger.info('memory.updated', { id: memory.id, changed, private: memory.isPrivate, links: kept.length });
+    this.logger.info('memory.updated', {
+      id: memory.id,
+      changed,
+      private: memory.isPrivate,
+      links: kept.length,
+    });
     return { status: 'updated', before, memory, changed, relinked: kept.length };
   }
 }

@@ -1,0 +1,10 @@
+/** Input of create_episode (SPEC §4.10). */
+import { z } from 'zod';
+
+export const createEpisodeInputShape = {
+  memory_ids: z.array(z.string()).max(200),
+  summary: z.string().max(2000),
+};
+
+export const createEpisodeInputSchema = z.object(createEpisodeInputShape);
+export type CreateEpisodeInput = z.infer<typeof createEpisodeInputSchema>;

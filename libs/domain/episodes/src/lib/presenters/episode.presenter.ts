@@ -1,0 +1,49 @@
+/** Text and structured forms of the episode operations (SPEC §4.10). */
+import { z } from 'zod';
+import { snippet } from '@kioku/kernel';
+import type { CreateEpisodeResult } from '../application/create-episode/create-episode.use-case';
+import type { GetEpisodeResult } from '../application/get-episode/get-episode.use-case';
+
+export function createEpisodeText(result: CreateEpisodeResult): string {
+  const n = result.episode.memoryIds.length;
+  const lines = [`Created episode ${result.episode.id} with ${n} ${n === 1 ? 'memory' : 'memories'}.`];
+  if (result.droppedIds.length > 0) lines.push(`Skipped unknown ids: ${result.droppedIds.join(', ')}`);
+  return lines.join('\n');
+}
+
+export function createEpisodeStructured(result: CreateEpisodeResult) {
+  return { episodeId: result.episode.id, memoryIds: result.episode.memoryIds, droppedIds: result.droppedIds };
+}
+
+export function getEpisodeText(result: GetEpisodeResult): string {
+  if (result.status === 'not_found') return `Episode not found: ${result.episodeId}`;
+  const { episode, memories, missingCount } = result;
+  const lines = [
+    `Episode: ${episode.id}`,
+    `Summary: ${episode.summary}`,
+    `Memories: ${memories.length}`,
+    `Period: ${episode.startTime} → ${episode.endTime}`,
+    `Importance: ${episode.importance}`,
+  ];
+  if (missingCount > 0) lines.push(`Note: ${missingCount} memory(ies) no longer exist.`);
+  for (const m of memories) lines.push(`- ${m.id}: ${snippet(m.content, 70)} (private: ${m.isPrivate})`);
+  return lines.join('\n');
+}
+
+export function getEpisodeStructured(result: GetEpisodeResult) {
+  if (result.status === 'not_found') return { status: result.status, episodeId: result.episodeId };
+  return {
+    status: result.status,
+    episodeId: result.episode.id,
+    summary: result.episode.summary,
+    memoryIds: result.memories.map((m) => m.id),
+    memories: result.memories.map((m) => ({ id: m.id, content: m.content, private: m.isPrivate })),
+    startTime: result.episode.startTime,
+    endTime: result.episode.endTime,
+    importance: result.episode.importance,
+    missingCount: result.missingCount,
+  };
+}
+
+export const createEpisodeOutputSchema = z.looseObject({ episodeId: z.string() });
+export const getEpisodeOutputSchema = z.looseObject({ status: z.enum(['found', 'not_found']) });

@@ -1,0 +1,16 @@
+/** Input of forget (SPEC §4.5, §7): ids, or a query, or a sweep; never a `confirm` parameter. */
+import { z } from 'zod';
+
+export const MAX_IDS_PER_CALL = 20;
+
+export const forgetInputShape = {
+  memory_id: z.string().optional(),
+  memory_ids: z.array(z.string()).max(MAX_IDS_PER_CALL).optional(),
+  query: z.string().optional(),
+  sweep: z.boolean().optional(),
+  dry_run: z.boolean().optional(),
+};
+
+/** Strict: an unknown key such as `confirm` is an error, never silently ignored. */
+export const forgetInputSchema = z.strictObject(forgetInputShape);
+export type ForgetInput = z.infer<typeof forgetInputSchema>;

@@ -1,0 +1,97 @@
+import { CreateEpisodeUseCase, EpisodeRepository } from '@kioku/episodes';
+import { MemoryRepository } from '@kioku/memory';
+import { createForgettingTestKit } from '../../testing/forgetting-test-kit';
+import { TrashRepository } from '../trash.repository';
+import { RepairIntegrityUseCase } from './repair-integrity.use-case';
+
+describe('RepairIntegrityUseCase', () => {
+  const setup = () => {
+    const kit = createForgettingTestKit({ memory: { linkDistance: 0 } });
+    return {
+      ...kit,
+      repair: () => kit.container.get(RepairIntegrityUseCase).execute('test'),
+      repo: kit.container.get(MemoryRepository),
+      trash: kit.container.get(TrashRepository),
+    };
+  };
+  const link = (sourceId: string, targetId: string) => ({
+    sourceId,
+    targetId,
+    type: 'related' as const,
+    confidence: 0.5,
+    note: '',
+    createdAt: '',
+  });
+
+  it('removes dangling links and re-creates the missing direction of one-sided links', async () => {
+    const { remember, links, store, repair, linkHealth, repo } = setup();
+    const [a, b, c] = [
+      await remember({ content: 'A' }),
+      await remember({ content: 'B' }),
+      await remember({ content: 'C' }),
+    ];
+    await links.saveBoth('test', [link(a.id, b.id), link(a.id, c.id)]);
+    await store.delete('kioku_test_links', [`${b.id}>${a.id}>related`]);
+    await repo.delete('test', [c.id]);
+    expect((await linkHealth()).oneSided).toHaveLength(1);
+
+    const report = await repair();
+    expect(report).toMatchObject({ linksChecked: 3, danglingLinksRemoved: 2, reverseLinksAdded: 1 });
+    const health = await linkHealth();
+    expect(health.links).toHaveLength(2);
+    expect(health.oneSided).toEqual([]);
+    expect(health.dangling).toEqual([]);
+    expect(await repair()).toMatchObject({ danglingLinksRemoved: 0, reverseLinksAdded: 0 });
+  });
+
+  it('finishes an interrupted deletion and an interrupted restore', async () => {
+    const { remember, links, trash, repo, repair, linkHealth } = setup();
+    const [a, b, keep] = [
+      await remember({ content: 'To delete' }),
+      await remember({ content: 'To restore' }),
+      await remember({ content: 'Neighbour' }),
+    ];
+    await links.saveBoth('test', [link(a.id, keep.id)]);
+    const stored = (id: string) => repo.getOne('test', id, true);
+    // Deletion crashed after the trash snapshot: the memory and its links are still there.
+    await trash.put('test', {
+      memory: a,
+      vector: (await stored(a.id))!.vector,
+      links: [link(a.id, keep.id)],
+      deletedAt: new Date().toISOString(),
+      reason: 'forget',
+      restoring: false,
+    });
+    // Restore crashed after saving the memory: the trash entry is marked restoring, links not yet back.
+    await trash.put('test', {
+      memory: b,
+      vector: (await stored(b.id))!.vector,
+      links: [link(b.id, keep.id)],
+      deletedAt: new Date().toISOString(),
+      reason: 'forget',
+      restoring: true,
+    });
+
+    const report = await repair();
+    expect(report).toMatchObject({ interruptedDeletionsCompleted: 1, interruptedRestoresCompleted: 1 });
+    expect(await repo.getOne('test', a.id)).toBeNull();
+    expect(await repo.getOne('test', b.id)).not.toBeNull();
+    expect(await trash.get('test', a.id)).not.toBeNull();
+    expect(await trash.get('test', b.id)).toBeNull();
+    const health = await linkHealth();
+    expect(health.links.map((l) => `${l.sourceId}>${l.targetId}`).sort()).toEqual(
+      [`${b.id}>${keep.id}`, `${keep.id}>${b.id}`].sort(),
+    );
+  });
+
+  it('drops ids of deleted memories from episodes', async () => {
+    const { remember, repo, repair, container, context } = setup();
+    const [a, b] = [await remember({ content: 'Day one' }), await remember({ content: 'Day two' })];
+    const { episode } = await container
+      .get(CreateEpisodeUseCase)
+      .execute({ memory_ids: [a.id, b.id], summary: 'Trip' }, context);
+    await repo.delete('test', [a.id]);
+    expect(await repair()).toMatchObject({ episodeIdsDropped: 1 });
+    expect((await container.get(EpisodeRepository).get('test', episode.id))?.memoryIds).toEqual([b.id]);
+  });
+});

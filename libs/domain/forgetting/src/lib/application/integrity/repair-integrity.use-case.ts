@@ -1,0 +1,119 @@
+/**
+ * The integrity check (SPEC §4.6, §8.3): repairs what a crash or a race left behind, and reports
+ * what it fixed. It finishes interrupted deletions and restores (told apart by the trash entry's
+ * `restoring` flag), removes links with a missing end, re-creates the missing direction of one-sided
+ * links, and drops ids of deleted memories from episodes. Reads page by page and collects the
+ * repairs before writing, so writing never shifts the pages being read.
+ */
+import { inject, injectable } from 'inversify';
+import { KERNEL_TOKENS, type Logger } from '@kioku/kernel';
+import { EpisodeRepository } from '@kioku/episodes';
+import { LinkRepository, type Link } from '@kioku/links';
+import { MemoryRepository, VerifiedLinkWriter } from '@kioku/memory';
+import { TrashRepository } from '../trash.repository';
+
+const PAGE_SIZE = 500;
+
+export interface IntegrityReport {
+  linksChecked: number;
+  danglingLinksRemoved: number;
+  reverseLinksAdded: number;
+  interruptedDeletionsCompleted: number;
+  interruptedRestoresCompleted: number;
+  episodeIdsDropped: number;
+}
+
+@injectable()
+export class RepairIntegrityUseCase {
+  constructor(
+    @inject(MemoryRepository) private readonly memories: MemoryRepository,
+    @inject(LinkRepository) private readonly links: LinkRepository,
+    @inject(VerifiedLinkWriter) private readonly linkWriter: VerifiedLinkWriter,
+    @inject(TrashRepository) private readonly trash: TrashRepository,
+    @inject(EpisodeRepository) private readonly episodes: EpisodeRepository,
+    @inject(KERNEL_TOKENS.Logger) private readonly logger: Logger,
+  ) {}
+
+  async execute(namespace: string): Promise<IntegrityReport> {
+    const report: IntegrityReport = {
+      linksChecked: 0,
+      danglingLinksRemoved: 0,
+      reverseLinksAdded: 0,
+      interruptedDeletionsCompleted: 0,
+      interruptedRestoresCompleted: 0,
+      episodeIdsDropped: 0,
+    };
+    await this.finishInterruptedTrashOperations(namespace, report);
+    await this.repairLinks(namespace, report);
+    await this.dropDeadEpisodeIds(namespace, report);
+    this.logger.info('integrity.repaired', { namespace, ...report });
+    return report;
+  }
+
+  private async finishInterruptedTrashOperations(namespace: string, report: IntegrityReport): Promise<void> {
+    const unfinished: { id: string; restoring: boolean; links: Link[] }[] = [];
+    let batch: { id: string; restoring: boolean; links: Link[] }[] = [];
+    const flush = async () => {
+      const alive = new Set(
+        (
+          await this.memories.get(
+            namespace,
+            batch.map((e) => e.id),
+          )
+        ).map((s) => s.memory.id),
+      );
+      unfinished.push(...batch.filter((e) => alive.has(e.id)));
+      batch = [];
+    };
+    for await (const entry of this.trash.all(namespace)) {
+      batch.push({ id: entry.memory.id, restoring: entry.restoring, links: entry.links });
+      if (batch.length >= PAGE_SIZE) await flush();
+    }
+    await flush();
+    for (const entry of unfinished) {
+      if (entry.restoring) {
+        await this.linkWriter.save(namespace, entry.links);
+        await this.trash.delete(namespace, [entry.id]);
+        report.interruptedRestoresCompleted++;
+      } else {
+        await this.links.removeAllFor(namespace, entry.id);
+        await this.memories.delete(namespace, [entry.id]);
+        await this.links.removeAllFor(namespace, entry.id);
+        report.interruptedDeletionsCompleted++;
+      }
+    }
+  }
+
+  private async repairLinks(namespace: string, report: IntegrityReport): Promise<void> {
+    const dangling: Link[] = [];
+    const oneSided: Link[] = [];
+    for await (const page of this.links.pages(namespace, PAGE_SIZE)) {
+      report.linksChecked += page.length;
+      const ends = [...new Set(page.flatMap((l) => [l.sourceId, l.targetId]))];
+      const alive = new Set((await this.memories.get(namespace, ends)).map((s) => s.memory.id));
+      const intact = page.filter((l) => alive.has(l.sourceId) && alive.has(l.targetId));
+      dangling.push(...page.filter((l) => !alive.has(l.sourceId) || !alive.has(l.targetId)));
+      const twoSided = new Set(await this.links.withReverse(namespace, intact));
+      oneSided.push(...intact.filter((l) => !twoSided.has(l)));
+    }
+    await this.links.removeBoth(namespace, dangling);
+    report.danglingLinksRemoved = dangling.length;
+    const restored = await this.linkWriter.save(namespace, oneSided);
+    report.reverseLinksAdded = restored.length;
+    await this.links.removeBoth(
+      namespace,
+      oneSided.filter((l) => !restored.includes(l)),
+    );
+  }
+
+  private async dropDeadEpisodeIds(namespace: string, report: IntegrityReport): Promise<void> {
+    for await (const episode of this.episodes.all(namespace)) {
+      const alive = new Set((await this.memories.get(namespace, episode.memoryIds)).map((s) => s.memory.id));
+      const kept = episode.memoryIds.filter((id) => alive.has(id));
+      if (kept.length < episode.memoryIds.length) {
+        await this.episodes.save(namespace, { ...episode, memoryIds: kept });
+        report.episodeIdsDropped += episode.memoryIds.length - kept.length;
+      }
+    }
+  }
+}

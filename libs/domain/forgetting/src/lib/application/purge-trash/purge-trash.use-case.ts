@@ -1,0 +1,23 @@
+/** Purges trash entries older than the retention period (SPEC §2.4); with retention 0, all of them. */
+import { inject, injectable } from 'inversify';
+import { KERNEL_TOKENS, type Clock, type Logger } from '@kioku/kernel';
+import { FORGETTING_TOKENS } from '../../forgetting.tokens';
+import type { ForgettingSettings } from '../../forgetting-settings';
+import { TrashRepository } from '../trash.repository';
+
+@injectable()
+export class PurgeTrashUseCase {
+  constructor(
+    @inject(TrashRepository) private readonly trash: TrashRepository,
+    @inject(FORGETTING_TOKENS.Settings) private readonly settings: ForgettingSettings,
+    @inject(KERNEL_TOKENS.Clock) private readonly clock: Clock,
+    @inject(KERNEL_TOKENS.Logger) private readonly logger: Logger,
+  ) {}
+
+  async execute(namespace: string): Promise<{ purged: number }> {
+    const cutoff = new Date(this.clock.now().getTime() - this.settings.trashRetentionDays * 86_400_000 + 1);
+    const purged = await this.trash.purgeDeletedBefore(namespace, cutoff);
+    this.logger.info('trash.purged', { namespace, purged });
+    return { purged };
+  }
+}

@@ -1,0 +1,86 @@
+import { MemoryRepository } from '@kioku/memory';
+import { createForgettingTestKit } from '../../testing/forgetting-test-kit';
+import { restoreText } from '../../presenters/forget.presenter';
+import { MemoryDeleter } from '../memory-deleter';
+import { PurgeTrashUseCase } from '../purge-trash/purge-trash.use-case';
+import { TrashRepository } from '../trash.repository';
+import { RestoreUseCase } from './restore.use-case';
+
+describe('deletion, trash and restore (SPEC §4.6, §4.7)', () => {
+  const setup = (forgetting = {}) => {
+    const kit = createForgettingTestKit({ forgetting, memory: { linkDistance: 2, dedupDistance: 0 } });
+    return {
+      ...kit,
+      deleter: kit.container.get(MemoryDeleter),
+      restore: kit.container.get(RestoreUseCase),
+      trash: kit.container.get(TrashRepository),
+      repo: kit.container.get(MemoryRepository),
+    };
+  };
+
+  it('snapshots record, vector and links into the trash and removes every link in both directions', async () => {
+    const { remember, deleter, trash, repo, linkHealth } = setup();
+    const a = await remember({ content: 'Walked the dog in the park' });
+    const b = await remember({ content: 'Walked the dog by the river' });
+    const c = await remember({ content: 'Walked to the bakery' });
+    const vector = (await repo.getOne('test', b.id, true))!.vector;
+    expect((await linkHealth()).links.some((l) => l.targetId === b.id)).toBe(true);
+
+    await deleter.delete('test', b.id, 'forget');
+    const entry = await trash.get('test', b.id);
+    expect(entry).toMatchObject({
+      reason: 'forget',
+      restoring: false,
+      memory: { id: b.id, content: b.content },
+    });
+    expect(entry!.vector).toEqual(vector);
+    expect(entry!.links.map((l) => l.targetId).sort()).toEqual([a.id, c.id].sort());
+    const health = await linkHealth();
+    expect(health.links.filter((l) => l.sourceId === b.id || l.targetId === b.id)).toEqual([]);
+    expect(health.dangling).toEqual([]);
+  });
+
+  it('restores the same id and vector and re-creates links whose other end exists', async () => {
+    const { remember, deleter, restore, repo, context, linkHealth, trash } = setup();
+    const a = await remember({ content: 'Cooked ramen at home' });
+    const b = await remember({ content: 'Cooked ramen with friends' });
+    const c = await remember({ content: 'Cooked ramen for the family' });
+    const vector = (await repo.getOne('test', b.id, true))!.vector;
+    await deleter.delete('test', b.id, 'forget');
+    await deleter.delete('test', c.id, 'forget');
+
+    const result = await restore.execute({ memory_id: b.id }, context);
+    expect(result).toMatchObject({ status: 'restored', linksRestored: 1, linksSkipped: 1 });
+    expect(restoreText(result)).toBe(
+      `Restored (id: ${b.id}): Cooked ramen with friends\nLinks re-created: 1 (1 skipped: the other memory no longer exists).`,
+    );
+    expect((await repo.getOne('test', b.id, true))!.vector).toEqual(vector);
+    const health = await linkHealth();
+    expect(health.links.filter((l) => l.sourceId === b.id).map((l) => l.targetId)).toEqual([a.id]);
+    expect(health.oneSided).toEqual([]);
+    expect(await trash.get('test', b.id)).toBeNull();
+    expect(restoreText(await restore.execute({ memory_id: b.id }, context))).toBe(
+      `Not in trash: ${b.id}. Only memories deleted within the trash retention can be restored.`,
+    );
+  });
+
+  it('keeps no trash when retention is 0', async () => {
+    const { remember, deleter, trash } = setup({ trashRetentionDays: 0 });
+    const m = await remember({ content: 'Gone for good' });
+    await deleter.delete('test', m.id, 'forget');
+    expect(await trash.get('test', m.id)).toBeNull();
+  });
+
+  it('purges trash entries older than the retention period', async () => {
+    const { remember, deleter, trash, clock, container, context } = setup({ trashRetentionDays: 30 });
+    const old = await remember({ content: 'Deleted long ago' });
+    await deleter.delete('test', old.id, 'forget');
+    clock.advanceDays(20);
+    const recent = await remember({ content: 'Deleted recently' });
+    await deleter.delete('test', recent.id, 'forget');
+    clock.advanceDays(15);
+    expect(await container.get(PurgeTrashUseCase).execute(context.namespace)).toEqual({ purged: 1 });
+    expect(await trash.get('test', old.id)).toBeNull();
+    expect(await trash.get('test', recent.id)).not.toBeNull();
+  });
+});

@@ -1,0 +1,25 @@
+/** Binds the forgetting library's services and use cases. Settings are bound by the composition lib. */
+import { ContainerModule } from 'inversify';
+import { TrashRepository } from './application/trash.repository';
+import { MemoryDeleter } from './application/memory-deleter';
+import { AutoForgetSweep } from './application/sweep/auto-forget-sweep';
+import { ForgetUseCase } from './application/forget/forget.use-case';
+import { RestoreUseCase } from './application/restore/restore.use-case';
+import { RepairIntegrityUseCase } from './application/integrity/repair-integrity.use-case';
+import { PurgeTrashUseCase } from './application/purge-trash/purge-trash.use-case';
+
+export function forgettingModule(): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    for (const service of [
+      TrashRepository,
+      MemoryDeleter,
+      AutoForgetSweep,
+      ForgetUseCase,
+      RestoreUseCase,
+      RepairIntegrityUseCase,
+      PurgeTrashUseCase,
+    ]) {
+      bind(service).toSelf().inSingletonScope();
+    }
+  });
+}

@@ -1,0 +1,77 @@
+/**
+ * Assembles memory, links, episodes and forgetting for tests: the in-process vector store, the
+ * deterministic embedder, a fixed clock and a capturing log sink behind the real redacting logger.
+ */
+import { Container } from 'inversify';
+import { KERNEL_TOKENS, RandomIdGenerator } from '@kioku/kernel';
+import { EMBEDDINGS_TOKENS } from '@kioku/embeddings';
+import { VECTOR_STORE_TOKENS, type VectorStore } from '@kioku/vector-store';
+import { MemoryVectorStore } from '@kioku/vector-store-memory';
+import { LinkRepository, linksModule, type Link } from '@kioku/links';
+import { episodesModule } from '@kioku/episodes';
+import {
+  DEFAULT_MEMORY_SETTINGS,
+  MEMORY_TOKENS,
+  MemoryRepository,
+  RememberUseCase,
+  memoryModule,
+  type MemorySettings,
+  type RememberInput,
+} from '@kioku/memory';
+import { RedactingLogger } from '@kioku/redaction';
+import { CapturingLogSink, DeterministicEmbeddingProvider, FixedClock } from '@kioku/testing-fakes';
+import { DEFAULT_FORGETTING_SETTINGS, type ForgettingSettings } from '../forgetting-settings';
+import { FORGETTING_TOKENS } from '../forgetting.tokens';
+import { forgettingModule } from '../forgetting.module';
+
+export function createForgettingTestKit(
+  options: {
+    memory?: Partial<MemorySettings>;
+    forgetting?: Partial<ForgettingSettings>;
+    store?: VectorStore;
+  } = {},
+) {
+  const container = new Container();
+  const store = options.store ?? new MemoryVectorStore();
+  const embeddings = new DeterministicEmbeddingProvider();
+  const clock = new FixedClock();
+  const logs = new CapturingLogSink();
+  container.bind(VECTOR_STORE_TOKENS.VectorStore).toConstantValue(store);
+  container.bind(EMBEDDINGS_TOKENS.EmbeddingProvider).toConstantValue(embeddings);
+  container.bind(KERNEL_TOKENS.Clock).toConstantValue(clock);
+  container.bind(KERNEL_TOKENS.IdGenerator).toConstantValue(new RandomIdGenerator());
+  container.bind(KERNEL_TOKENS.Logger).toConstantValue(new RedactingLogger(logs, 'debug', clock));
+  container.bind(MEMORY_TOKENS.Settings).toConstantValue({ ...DEFAULT_MEMORY_SETTINGS, ...options.memory });
+  container
+    .bind(FORGETTING_TOKENS.Settings)
+    .toConstantValue({ ...DEFAULT_FORGETTING_SETTINGS, ...options.forgetting });
+  container.loadSync(linksModule(), memoryModule(), episodesModule(), forgettingModule());
+  const context = { namespace: 'test', callerId: 'caller-a' };
+  const links = container.get(LinkRepository);
+
+  const remember = async (input: RememberInput, namespace = context.namespace) => {
+    const result = await container
+      .get(RememberUseCase)
+      .execute({ force: true, ...input }, { ...context, namespace });
+    if (result.status !== 'saved') throw new Error('not saved');
+    return result.memory;
+  };
+
+  /** Every link, and whether the store shows the two invariants: two-sided and no missing end. */
+  const linkHealth = async (namespace = context.namespace) => {
+    const all = await links.findAll(namespace);
+    const ids = new Set(all.flatMap((l: Link) => [l.sourceId, l.targetId]));
+    const alive = new Set(
+      (await container.get(MemoryRepository).get(namespace, [...ids])).map((s) => s.memory.id),
+    );
+    const key = (l: Link) => `${l.sourceId}>${l.targetId}>${l.type}`;
+    const keys = new Set(all.map(key));
+    return {
+      links: all,
+      oneSided: all.filter((l: Link) => !keys.has(`${l.targetId}>${l.sourceId}>${l.type}`)),
+      dangling: all.filter((l: Link) => !alive.has(l.sourceId) || !alive.has(l.targetId)),
+    };
+  };
+
+  return { container, store, embeddings, clock, logs, context, links, remember, linkHealth };
+}
