@@ -45,6 +45,7 @@ describe('MCP server tools (in process)', () => {
       'remember',
       'restore',
       'update_memory',
+      'wake_up',
     ]);
     for (const tool of tools) expect(tool.outputSchema).toBeDefined();
     expect(JSON.stringify(tools).length).toBeLessThan(9000);

@@ -9,6 +9,7 @@ import type { CallContext } from '@kioku/memory';
 import { registerMemoryTools } from './tools/memory.tools';
 import { registerForgettingTools } from './tools/forgetting.tools';
 import { registerEpisodeTools } from './tools/episodes.tools';
+import { registerSessionTools } from './tools/session.tools';
 
 export const SERVER_INFO = { name: 'kioku', version: '0.1.0' } as const;
 
@@ -23,6 +24,7 @@ export function createMcpServer(container: Container, context: CallContext): Mcp
     clock: container.get(KERNEL_TOKENS.Clock),
     logger: container.get(KERNEL_TOKENS.Logger),
   };
+  registerSessionTools(server, deps);
   registerMemoryTools(server, deps);
   registerForgettingTools(server, deps);
   registerEpisodeTools(server, deps);

@@ -4,6 +4,7 @@ import { MemoryRepository } from './application/memory.repository';
 import { QueryVectorCache } from './application/recall/query-vector-cache';
 import { MemoryRanker } from './application/recall/memory-ranker';
 import { VerifiedLinkWriter } from './application/shared/verified-link-writer';
+import { MemoryChangeNotifier } from './application/memory-change.listener';
 import { RememberUseCase } from './application/remember/remember.use-case';
 import { RecallUseCase } from './application/recall/recall.use-case';
 import { UpdateMemoryUseCase } from './application/update-memory/update-memory.use-case';
@@ -15,6 +16,7 @@ export function memoryModule(): ContainerModule {
       MemoryRepository,
       QueryVectorCache,
       MemoryRanker,
+      MemoryChangeNotifier,
       VerifiedLinkWriter,
       RememberUseCase,
       RecallUseCase,

@@ -1,7 +1,10 @@
 /** DI tokens owned by the memory library. */
 import { token } from '@kioku/kernel';
 import type { MemorySettings } from './application/memory-settings';
+import type { MemoryChangeListener } from './application/memory-change.listener';
 
 export const MEMORY_TOKENS = {
   Settings: token<MemorySettings>('memory.Settings'),
+  /** Multi-bound: every listener is told of every change. */
+  ChangeListener: token<MemoryChangeListener>('memory.ChangeListener'),
 } as const;

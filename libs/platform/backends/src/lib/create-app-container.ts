@@ -16,6 +16,7 @@ import {
 import { EMBEDDINGS_TOKENS } from '@kioku/embeddings';
 import { linksModule } from '@kioku/links';
 import { episodesModule } from '@kioku/episodes';
+import { consolidationModule } from '@kioku/consolidation';
 import { DEFAULT_FORGETTING_SETTINGS, FORGETTING_TOKENS, forgettingModule } from '@kioku/forgetting';
 import { MEMORY_TOKENS, MemoryRepository, memoryModule } from '@kioku/memory';
 import { RedactingLogger } from '@kioku/redaction';
@@ -56,6 +57,7 @@ export async function createAppContainer(
     memoryModule(),
     episodesModule(),
     forgettingModule(),
+    consolidationModule(),
   );
   container
     .bind(MEMORY_TOKENS.Settings)

@@ -8,7 +8,7 @@ import { inject, injectable } from 'inversify';
 import { KERNEL_TOKENS, type Clock, type Logger } from '@kioku/kernel';
 import { LinkRepository, reverseLink, type Link } from '@kioku/links';
 import { where } from '@kioku/vector-store';
-import { MemoryRepository, type Memory } from '@kioku/memory';
+import { MemoryChangeNotifier, MemoryRepository, type Memory } from '@kioku/memory';
 import type { DeletionReason } from '../domain/trash-entry';
 import { FORGETTING_TOKENS } from '../forgetting.tokens';
 import type { ForgettingSettings } from '../forgetting-settings';
@@ -20,6 +20,7 @@ export class MemoryDeleter {
     @inject(MemoryRepository) private readonly memories: MemoryRepository,
     @inject(LinkRepository) private readonly links: LinkRepository,
     @inject(TrashRepository) private readonly trash: TrashRepository,
+    @inject(MemoryChangeNotifier) private readonly changes: MemoryChangeNotifier,
     @inject(FORGETTING_TOKENS.Settings) private readonly settings: ForgettingSettings,
     @inject(KERNEL_TOKENS.Clock) private readonly clock: Clock,
     @inject(KERNEL_TOKENS.Logger) private readonly logger: Logger,
@@ -46,6 +47,7 @@ export class MemoryDeleter {
     await this.links.removeAllFor(namespace, memoryId);
     await this.memories.delete(namespace, [memoryId]);
     await this.links.removeAllFor(namespace, memoryId);
+    await this.changes.deleted(namespace, stored.memory);
     this.logger.info('memory.deleted', { id: memoryId, reason, private: stored.memory.isPrivate });
     return stored.memory;
   }

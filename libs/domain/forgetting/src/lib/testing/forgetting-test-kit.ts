@@ -23,12 +23,15 @@ import { CapturingLogSink, DeterministicEmbeddingProvider, FixedClock } from '@k
 import { DEFAULT_FORGETTING_SETTINGS, type ForgettingSettings } from '../forgetting-settings';
 import { FORGETTING_TOKENS } from '../forgetting.tokens';
 import { forgettingModule } from '../forgetting.module';
+import type { ContainerModule } from 'inversify';
 
 export function createForgettingTestKit(
   options: {
     memory?: Partial<MemorySettings>;
     forgetting?: Partial<ForgettingSettings>;
     store?: VectorStore;
+    /** Further modules to load (higher libraries under test). */
+    modules?: ContainerModule[];
   } = {},
 ) {
   const container = new Container();
@@ -45,7 +48,7 @@ export function createForgettingTestKit(
   container
     .bind(FORGETTING_TOKENS.Settings)
     .toConstantValue({ ...DEFAULT_FORGETTING_SETTINGS, ...options.forgetting });
-  container.loadSync(linksModule(), memoryModule(), episodesModule(), forgettingModule());
+  container.loadSync(linksModule(), memoryModule(), episodesModule(), forgettingModule(), ...(options.modules ?? []));
   const context = { namespace: 'test', callerId: 'caller-a' };
   const links = container.get(LinkRepository);
 

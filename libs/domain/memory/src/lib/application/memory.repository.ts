@@ -8,6 +8,8 @@ import { AppError } from '@kioku/kernel';
 import { EMBEDDINGS_TOKENS, type EmbeddingProvider } from '@kioku/embeddings';
 import { collectionName, EnsureOnce } from '@kioku/links';
 import {
+  allOf,
+  where,
   VECTOR_STORE_TOKENS,
   type Filter,
   type Metadata,
@@ -106,12 +108,35 @@ export class MemoryRepository {
     });
   }
 
+  /**
+   * The newest memories (by createdAt), without vectors. The store cannot sort, so it reads ever
+   * wider time windows (an hour, a day, a week, …, everything) and stops at the first that holds
+   * `limit` memories, keeping only the newest `limit` while paging.
+   */
+  async newest(namespace: string, limit: number, filter: Filter | undefined, now: Date): Promise<Memory[]> {
+    const collection = await this.open(namespace);
+    const byNewest = (a: Memory, b: Memory) => b.createdAt.localeCompare(a.createdAt);
+    let newest: Memory[] = [];
+    for (const hours of [1, 24, 24 * 7, 24 * 30, 24 * 365, Infinity]) {
+      const since = Number.isFinite(hours) ? where.gte('createdAtMs', now.getTime() - hours * 3_600_000) : undefined;
+      newest = [];
+      for await (const page of this.pagesMatching(collection, allOf(filter, since), 500)) {
+        newest = [...newest, ...page].sort(byNewest).slice(0, limit);
+      }
+      if (newest.length >= limit) break;
+    }
+    return newest;
+  }
+
   /** Every memory of the namespace, a bounded page at a time, without vectors. */
   async *pages(namespace: string, pageSize: number): AsyncGenerator<Memory[]> {
-    const collection = await this.open(namespace);
+    yield* this.pagesMatching(await this.open(namespace), undefined, pageSize);
+  }
+
+  private async *pagesMatching(collection: string, filter: Filter | undefined, pageSize: number): AsyncGenerator<Memory[]> {
     let cursor: string | undefined;
     do {
-      const page = await this.store.find(collection, { limit: pageSize, cursor });
+      const page = await this.store.find(collection, { filter, limit: pageSize, cursor });
       yield page.records.flatMap((r) => {
         const memory = fromRecord(r);
         return memory ? [memory] : [];

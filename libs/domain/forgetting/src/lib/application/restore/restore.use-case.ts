@@ -7,6 +7,7 @@ import { inject, injectable } from 'inversify';
 import { KERNEL_TOKENS, type Logger } from '@kioku/kernel';
 import { EMBEDDINGS_TOKENS, type EmbeddingProvider } from '@kioku/embeddings';
 import {
+  MemoryChangeNotifier,
   MemoryRepository,
   VerifiedLinkWriter,
   parseInput,
@@ -27,6 +28,7 @@ export class RestoreUseCase {
     @inject(MemoryRepository) private readonly memories: MemoryRepository,
     @inject(VerifiedLinkWriter) private readonly links: VerifiedLinkWriter,
     @inject(TrashRepository) private readonly trash: TrashRepository,
+    @inject(MemoryChangeNotifier) private readonly changes: MemoryChangeNotifier,
     @inject(EMBEDDINGS_TOKENS.EmbeddingProvider) private readonly embeddings: EmbeddingProvider,
     @inject(KERNEL_TOKENS.Logger) private readonly logger: Logger,
   ) {}
@@ -51,6 +53,7 @@ export class RestoreUseCase {
     await this.memories.save(namespace, memory, vector);
     const restored = (await this.links.save(namespace, entry.links)).length;
     await this.trash.delete(namespace, [memoryId]);
+    await this.changes.saved(namespace, memory);
     this.logger.info('memory.restored', { id: memoryId, links: restored, private: memory.isPrivate });
     return {
       status: 'restored',

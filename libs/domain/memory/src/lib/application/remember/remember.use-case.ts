@@ -16,6 +16,7 @@ import { assertNotXmlWrapped, normalizeContent } from '../shared/memory-fields.i
 import { buildFields } from '../shared/build-memory';
 import { autoLinks } from '../shared/auto-link';
 import { VerifiedLinkWriter } from '../shared/verified-link-writer';
+import { MemoryChangeNotifier } from '../memory-change.listener';
 import { rememberInputSchema, type RememberInput } from './remember.input';
 import { parseInput } from '../shared/parse-input';
 
@@ -28,6 +29,7 @@ export class RememberUseCase {
   constructor(
     @inject(MemoryRepository) private readonly memories: MemoryRepository,
     @inject(VerifiedLinkWriter) private readonly links: VerifiedLinkWriter,
+    @inject(MemoryChangeNotifier) private readonly changes: MemoryChangeNotifier,
     @inject(EMBEDDINGS_TOKENS.EmbeddingProvider) private readonly embeddings: EmbeddingProvider,
     @inject(MEMORY_TOKENS.Settings) private readonly settings: MemorySettings,
     @inject(KERNEL_TOKENS.Clock) private readonly clock: Clock,
@@ -79,6 +81,7 @@ export class RememberUseCase {
       now,
     );
     const kept = new Set((await this.links.save(context.namespace, links)).map((l) => l.targetId));
+    await this.changes.saved(context.namespace, memory);
     this.logger.info('memory.saved', { id: memory.id, private: memory.isPrivate, links: kept.size });
     return {
       status: 'saved',

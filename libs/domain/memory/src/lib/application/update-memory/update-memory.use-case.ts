@@ -21,6 +21,7 @@ import { MemoryRepository } from '../memory.repository';
 import { assertNotXmlWrapped, normalizeContent } from '../shared/memory-fields.input';
 import { autoLinks } from '../shared/auto-link';
 import { VerifiedLinkWriter } from '../shared/verified-link-writer';
+import { MemoryChangeNotifier } from '../memory-change.listener';
 import { parseInput } from '../shared/parse-input';
 import { updateMemoryInputSchema, type UpdateMemoryInput } from './update-memory.input';
 
@@ -35,6 +36,7 @@ export class UpdateMemoryUseCase {
     @inject(MemoryRepository) private readonly memories: MemoryRepository,
     @inject(LinkRepository) private readonly links: LinkRepository,
     @inject(VerifiedLinkWriter) private readonly linkWriter: VerifiedLinkWriter,
+    @inject(MemoryChangeNotifier) private readonly changes: MemoryChangeNotifier,
     @inject(EMBEDDINGS_TOKENS.EmbeddingProvider) private readonly embeddings: EmbeddingProvider,
     @inject(MEMORY_TOKENS.Settings) private readonly settings: MemorySettings,
     @inject(KERNEL_TOKENS.Clock) private readonly clock: Clock,
@@ -66,6 +68,7 @@ export class UpdateMemoryUseCase {
     const memory: Memory = { ...after, updatedAt: now };
     if (!changed.includes('content')) {
       await this.memories.save(namespace, memory, stored.vector);
+      await this.changes.updated(namespace, before, memory);
       this.logger.info('memory.updated', { id: memory.id, changed, private: memory.isPrivate });
       return { status: 'updated', before, memory, changed, relinked: 0 };
     }
@@ -84,6 +87,7 @@ export class UpdateMemoryUseCase {
       now,
     );
     const kept = await this.linkWriter.save(namespace, links);
+    await this.changes.updated(namespace, before, memory);
     this.logger.info('memory.updated', {
       id: memory.id,
       changed,
