@@ -37,10 +37,12 @@ describe('MCP server tools (in process)', () => {
   it('lists the tools with output schemas, all definitions together under 9,000 characters', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
+      'consolidate',
       'create_episode',
       'forget',
       'get_episode',
       'link_memories',
+      'merge_memories',
       'recall',
       'remember',
       'restore',

@@ -31,7 +31,7 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
     'remember',
     {
       description:
-        'Save a memory. Embedded once; a near-duplicate is not saved (the existing one is shown; force=true saves anyway). Similar memories are linked both ways. private=true keeps it out of files and logs.',
+        'Save a memory. A near-duplicate is not saved (the existing one is shown; force=true saves anyway). Similar memories get linked. private=true keeps it out of files and logs.',
       inputSchema: rememberInputShape,
       outputSchema: rememberOutputSchema,
     },
@@ -46,7 +46,7 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
     'recall',
     {
       description:
-        'Find memories by meaning and by their words (names, numbers, any language), re-ranked by recency, importance, emotion and links. Each result shows its id and private: true|false.',
+        'Find memories by meaning and by words (names, numbers, any language). Each result shows its id and private: true|false.',
       inputSchema: recallInputShape,
       outputSchema: recallOutputSchema,
       annotations: { readOnlyHint: false },
@@ -62,7 +62,7 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
     'update_memory',
     {
       description:
-        'Change a memory by exact id: content (re-embeds and re-links), category, importance (5 pins it), emotion, tags, private.',
+        'Change a memory by id: content, category, importance (5 pins it), emotion, tags, private.',
       inputSchema: updateMemoryInputShape,
       outputSchema: updateMemoryOutputSchema,
     },

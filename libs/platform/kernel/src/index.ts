@@ -6,3 +6,5 @@ export * from './lib/logger';
 export * from './lib/json-lines-log-sink';
 export * from './lib/kernel.tokens';
 export * from './lib/text';
+export * from './lib/process-liveness';
+export * from './lib/file-lock';

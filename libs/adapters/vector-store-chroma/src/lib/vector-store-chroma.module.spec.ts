@@ -2,11 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Container } from 'inversify';
-import { KERNEL_TOKENS, type Logger } from '@kioku/kernel';
+import { isProcessAlive, KERNEL_TOKENS, type Logger } from '@kioku/kernel';
 import { VECTOR_STORE_TOKENS } from '@kioku/vector-store';
 import { ChromaVectorStore } from './chroma-vector-store.adapter';
 import { ChromaEmbeddedVectorStore } from './embedded/chroma-embedded-vector-store.adapter';
-import { findChromaServerProcesses, isProcessAlive } from './embedded/process-inspection';
+import { findChromaServerProcesses } from './embedded/process-inspection';
 import { vectorStoreChromaEmbeddedModule, vectorStoreChromaModule } from './vector-store-chroma.module';
 import { VECTOR_STORE_CHROMA_TOKENS } from './vector-store-chroma.tokens';
 

@@ -3,10 +3,11 @@ import { ContainerModule } from 'inversify';
 import { EpisodeRepository } from './application/episode.repository';
 import { CreateEpisodeUseCase } from './application/create-episode/create-episode.use-case';
 import { GetEpisodeUseCase } from './application/get-episode/get-episode.use-case';
+import { EpisodeMaintenance } from './application/maintenance/episode-maintenance';
 
 export function episodesModule(): ContainerModule {
   return new ContainerModule(({ bind }) => {
-    for (const service of [EpisodeRepository, CreateEpisodeUseCase, GetEpisodeUseCase])
+    for (const service of [EpisodeRepository, CreateEpisodeUseCase, GetEpisodeUseCase, EpisodeMaintenance])
       bind(service).toSelf().inSingletonScope();
   });
 }

@@ -6,7 +6,8 @@ import { StoreUnavailableError } from '@kioku/vector-store';
 import { record } from '@kioku/testing-contracts';
 import { ChromaEmbeddedVectorStore } from './chroma-embedded-vector-store.adapter';
 import { ChromaServerManager } from './chroma-server-manager';
-import { findChromaServerProcesses, isProcessAlive } from './process-inspection';
+import { isProcessAlive } from '@kioku/kernel';
+import { findChromaServerProcesses } from './process-inspection';
 
 describe('ChromaEmbeddedVectorStore', () => {
   let dataDir: string;

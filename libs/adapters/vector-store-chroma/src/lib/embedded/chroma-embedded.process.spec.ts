@@ -12,7 +12,8 @@ import { createInterface } from 'node:readline';
 import { record } from '@kioku/testing-contracts';
 import { ChromaEmbeddedVectorStore } from './chroma-embedded-vector-store.adapter';
 import { ChromaServerManager } from './chroma-server-manager';
-import { findChromaServerProcesses, isProcessAlive } from './process-inspection';
+import { isProcessAlive } from '@kioku/kernel';
+import { findChromaServerProcesses } from './process-inspection';
 
 const FIXTURE = join(__dirname, '..', '..', 'testing', 'embedded-server-owner.fixture.ts');
 

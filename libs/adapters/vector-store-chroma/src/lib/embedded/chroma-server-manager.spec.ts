@@ -10,7 +10,8 @@ import {
   EmbeddedChromaError,
   type ChromaServerManagerOptions,
 } from './chroma-server-manager';
-import { findChromaServerProcesses, isProcessAlive } from './process-inspection';
+import { isProcessAlive } from '@kioku/kernel';
+import { findChromaServerProcesses } from './process-inspection';
 
 describe('ChromaServerManager', () => {
   let dataDir: string;

@@ -32,15 +32,9 @@ import {
 } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { AppError, type Logger } from '@kioku/kernel';
+import { acquireLock, AppError, isProcessAlive, LockTimeoutError, type Logger } from '@kioku/kernel';
 import { StoreUnavailableError } from '@kioku/vector-store';
-import { acquireLock, LockTimeoutError } from './data-dir-lock';
-import {
-  findChromaServerProcesses,
-  isChromaServerFor,
-  isProcessAlive,
-  processCommandLine,
-} from './process-inspection';
+import { findChromaServerProcesses, isChromaServerFor, processCommandLine } from './process-inspection';
 
 export interface ChromaServerManagerOptions {
   /** Absolute path of the kioku data dir; the server persists to `<dataDir>/chroma`. */

@@ -1,24 +1,15 @@
 import { spawn } from 'node:child_process';
-import {
-  isChromaServerFor,
-  isProcessAlive,
-  processCommandLine,
-  processStartTime,
-} from './process-inspection';
+import { isChromaServerFor, processCommandLine } from './process-inspection';
 
 describe('process inspection', () => {
-  it('sees this process alive with a start time and a command line', () => {
-    expect(isProcessAlive(process.pid)).toBe(true);
-    expect(processStartTime(process.pid)).toMatch(/^\d+$/);
+  it('reads the command line of this process', () => {
     expect(processCommandLine(process.pid)?.[0]).toContain('node');
   });
 
-  it('sees an exited process as dead and rejects nonsense pids', async () => {
+  it('reads no command line for an exited process', async () => {
     const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
     await new Promise((resolve) => child.once('exit', resolve));
-    expect(isProcessAlive(child.pid as number)).toBe(false);
-    expect(isProcessAlive(0)).toBe(false);
-    expect(isProcessAlive(-1)).toBe(false);
+    expect(processCommandLine(child.pid as number)).toBeUndefined();
   });
 
   it('recognises a Chroma server command line for one persist path only', () => {

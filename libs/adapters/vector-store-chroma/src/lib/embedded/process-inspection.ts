@@ -1,25 +1,10 @@
 /**
- * Facts about other processes, read from the OS: whether a pid is alive, when it started (to tell a
- * reused pid from the original), and which Chroma servers run on a given persist path. Linux details
- * come from /proc; elsewhere the functions degrade to `process.kill(pid, 0)` and "unknown".
+ * Facts about other processes, read from the OS: a process's command line, and which Chroma servers run
+ * on a given persist path. Linux details come from /proc; elsewhere the functions return "unknown".
+ * Liveness and start time (shared with the file lock) live in `@kioku/kernel`.
  */
 import { readFileSync, readdirSync } from 'node:fs';
-
-/** True when a process with this pid exists and is not a zombie. */
-export function isProcessAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
-  return procStat(pid)?.state !== 'Z';
-}
-
-/** The kernel's start time of the process (clock ticks since boot), or undefined when unknown. */
-export function processStartTime(pid: number): string | undefined {
-  return procStat(pid)?.startTime;
-}
+import { isProcessAlive } from '@kioku/kernel';
 
 /** The process's argument vector, or undefined when it cannot be read. */
 export function processCommandLine(pid: number): string[] | undefined {
@@ -69,15 +54,4 @@ export function findChromaServerProcesses(persistPath: string): ChromaServerProc
     });
   }
   return found;
-}
-
-function procStat(pid: number): { state: string; startTime: string } | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) is in parentheses and may contain spaces: split after the last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { state: fields[0], startTime: fields[19] };
-  } catch {
-    return undefined;
-  }
 }

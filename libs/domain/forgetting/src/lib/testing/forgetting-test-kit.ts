@@ -48,7 +48,13 @@ export function createForgettingTestKit(
   container
     .bind(FORGETTING_TOKENS.Settings)
     .toConstantValue({ ...DEFAULT_FORGETTING_SETTINGS, ...options.forgetting });
-  container.loadSync(linksModule(), memoryModule(), episodesModule(), forgettingModule(), ...(options.modules ?? []));
+  container.loadSync(
+    linksModule(),
+    memoryModule(),
+    episodesModule(),
+    forgettingModule(),
+    ...(options.modules ?? []),
+  );
   const context = { namespace: 'test', callerId: 'caller-a' };
   const links = container.get(LinkRepository);
 

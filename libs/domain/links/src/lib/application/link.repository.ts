@@ -131,6 +131,7 @@ function toRecord(link: Link) {
     createdAt: link.createdAt,
   };
   if (link.note) metadata.note = link.note;
+  if (link.replayedAt) metadata.replayedAt = link.replayedAt;
   return {
     id: linkRecordId(link.sourceId, link.targetId, link.type),
     vector: LINK_VECTOR,
@@ -151,5 +152,6 @@ function fromRecord(record: StoredRecord): Link | null {
     confidence,
     note: typeof m.note === 'string' ? m.note : '',
     createdAt: typeof m.createdAt === 'string' ? m.createdAt : '',
+    ...(typeof m.replayedAt === 'string' ? { replayedAt: m.replayedAt } : {}),
   };
 }

@@ -4,7 +4,7 @@
  */
 export const NAMESPACE_PATTERN = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 
-export type CollectionKind = 'memories' | 'links' | 'episodes' | 'trash';
+export type CollectionKind = 'memories' | 'links' | 'episodes' | 'trash' | 'state';
 
 export function collectionName(namespace: string, kind: CollectionKind): string {
   if (!NAMESPACE_PATTERN.test(namespace)) {

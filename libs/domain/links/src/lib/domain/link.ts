@@ -13,6 +13,8 @@ export interface Link {
   confidence: number;
   note: string;
   createdAt: string;
+  /** Set once consolidation has replayed this pair, so a replay strengthens a link only once. */
+  replayedAt?: string;
 }
 
 /** The stable record id of one direction: creating a link is an idempotent upsert. */

@@ -20,7 +20,9 @@ export interface MemoryChangeListener {
 @injectable()
 export class MemoryChangeNotifier {
   constructor(
-    @multiInject(MEMORY_TOKENS.ChangeListener) @optional() private readonly listeners: MemoryChangeListener[] = [],
+    @multiInject(MEMORY_TOKENS.ChangeListener)
+    @optional()
+    private readonly listeners: MemoryChangeListener[] = [],
     @inject(KERNEL_TOKENS.Logger) private readonly logger: Logger,
   ) {}
 
@@ -36,12 +38,21 @@ export class MemoryChangeNotifier {
     return this.notify('deleted', memory.id, (l) => l.deleted(namespace, memory));
   }
 
-  private async notify(change: string, memoryId: string, call: (listener: MemoryChangeListener) => Promise<void>): Promise<void> {
+  private async notify(
+    change: string,
+    memoryId: string,
+    call: (listener: MemoryChangeListener) => Promise<void>,
+  ): Promise<void> {
     for (const listener of this.listeners ?? []) {
       try {
         await call(listener);
       } catch (error) {
-        this.logger.warn('memory.listener_failed', { change, memoryId, listener: listener.constructor.name, error });
+        this.logger.warn('memory.listener_failed', {
+          change,
+          memoryId,
+          listener: listener.constructor.name,
+          error,
+        });
       }
     }
   }

@@ -118,7 +118,9 @@ export class MemoryRepository {
     const byNewest = (a: Memory, b: Memory) => b.createdAt.localeCompare(a.createdAt);
     let newest: Memory[] = [];
     for (const hours of [1, 24, 24 * 7, 24 * 30, 24 * 365, Infinity]) {
-      const since = Number.isFinite(hours) ? where.gte('createdAtMs', now.getTime() - hours * 3_600_000) : undefined;
+      const since = Number.isFinite(hours)
+        ? where.gte('createdAtMs', now.getTime() - hours * 3_600_000)
+        : undefined;
       newest = [];
       for await (const page of this.pagesMatching(collection, allOf(filter, since), 500)) {
         newest = [...newest, ...page].sort(byNewest).slice(0, limit);
@@ -133,7 +135,37 @@ export class MemoryRepository {
     yield* this.pagesMatching(await this.open(namespace), undefined, pageSize);
   }
 
-  private async *pagesMatching(collection: string, filter: Filter | undefined, pageSize: number): AsyncGenerator<Memory[]> {
+  /** The memories matching a filter, a bounded page at a time, without vectors. */
+  async *pagesWhere(namespace: string, filter: Filter, pageSize: number): AsyncGenerator<Memory[]> {
+    yield* this.pagesMatching(await this.open(namespace), filter, pageSize);
+  }
+
+  /** Memories created at or after `since`, with vectors (consolidation's window). */
+  async inWindow(namespace: string, since: Date): Promise<StoredMemory[]> {
+    const collection = await this.open(namespace);
+    const window: StoredMemory[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.store.find(collection, {
+        filter: where.gte('createdAtMs', since.getTime()),
+        limit: 500,
+        cursor,
+        includeVectors: true,
+      });
+      for (const record of page.records) {
+        const memory = fromRecord(record);
+        if (memory) window.push({ memory, vector: record.vector ?? [] });
+      }
+      cursor = page.nextCursor;
+    } while (cursor);
+    return window;
+  }
+
+  private async *pagesMatching(
+    collection: string,
+    filter: Filter | undefined,
+    pageSize: number,
+  ): AsyncGenerator<Memory[]> {
     let cursor: string | undefined;
     do {
       const page = await this.store.find(collection, { filter, limit: pageSize, cursor });

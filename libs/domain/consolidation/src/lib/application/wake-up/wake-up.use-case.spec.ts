@@ -20,7 +20,10 @@ describe('WakeUpUseCase (SPEC §4.11)', () => {
     const { wakeUp, context, clock, remember } = setup();
     await remember({ content: 'An old introspection about patience', category: 'introspection' });
     clock.advanceDays(400);
-    await remember({ content: 'Newer introspection: I want to listen more than I talk in meetings', category: 'introspection' });
+    await remember({
+      content: 'Newer introspection: I want to listen more than I talk in meetings',
+      category: 'introspection',
+    });
     clock.advanceDays(1);
     for (const content of ['First of today', 'Second of today', 'A private worry about the move']) {
       await remember({ content, private: content.includes('private') });
@@ -30,10 +33,14 @@ describe('WakeUpUseCase (SPEC §4.11)', () => {
     const lines = text.split('\n');
     expect(lines[0]).toBe('You have 5 memories.');
     expect(lines[1]).toBe('Most recent:');
-    expect(lines[2]).toMatch(/^- \[1h ago\] A private worry about the move \(id: mem_[0-9a-f]{12}, private\)$/);
+    expect(lines[2]).toMatch(
+      /^- \[1h ago\] A private worry about the move \(id: mem_[0-9a-f]{12}, private\)$/,
+    );
     expect(lines[3]).toMatch(/^- \[2h ago\] Second of today \(id: mem_[0-9a-f]{12}\)$/);
     expect(lines[4]).toMatch(/^- \[3h ago\] First of today/);
-    expect(lines[5]).toBe('Latest introspection (1d ago): Newer introspection: I want to listen more than I talk in meetings');
+    expect(lines[5]).toBe(
+      'Latest introspection (1d ago): Newer introspection: I want to listen more than I talk in meetings',
+    );
     expect(lines[6]).toBe('If something is hard to say yet, you can keep it with remember(private=true).');
     expect(text.length).toBeLessThan(1200);
   });

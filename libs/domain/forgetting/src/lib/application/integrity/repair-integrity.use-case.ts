@@ -7,7 +7,7 @@
  */
 import { inject, injectable } from 'inversify';
 import { KERNEL_TOKENS, type Logger } from '@kioku/kernel';
-import { EpisodeRepository } from '@kioku/episodes';
+import { EpisodeMaintenance } from '@kioku/episodes';
 import { LinkRepository, type Link } from '@kioku/links';
 import { MemoryRepository, VerifiedLinkWriter } from '@kioku/memory';
 import { TrashRepository } from '../trash.repository';
@@ -30,7 +30,7 @@ export class RepairIntegrityUseCase {
     @inject(LinkRepository) private readonly links: LinkRepository,
     @inject(VerifiedLinkWriter) private readonly linkWriter: VerifiedLinkWriter,
     @inject(TrashRepository) private readonly trash: TrashRepository,
-    @inject(EpisodeRepository) private readonly episodes: EpisodeRepository,
+    @inject(EpisodeMaintenance) private readonly episodes: EpisodeMaintenance,
     @inject(KERNEL_TOKENS.Logger) private readonly logger: Logger,
   ) {}
 
@@ -45,7 +45,7 @@ export class RepairIntegrityUseCase {
     };
     await this.finishInterruptedTrashOperations(namespace, report);
     await this.repairLinks(namespace, report);
-    await this.dropDeadEpisodeIds(namespace, report);
+    report.episodeIdsDropped = await this.episodes.dropMissingMemories(namespace);
     this.logger.info('integrity.repaired', { namespace, ...report });
     return report;
   }
@@ -104,16 +104,5 @@ export class RepairIntegrityUseCase {
       namespace,
       oneSided.filter((l) => !restored.includes(l)),
     );
-  }
-
-  private async dropDeadEpisodeIds(namespace: string, report: IntegrityReport): Promise<void> {
-    for await (const episode of this.episodes.all(namespace)) {
-      const alive = new Set((await this.memories.get(namespace, episode.memoryIds)).map((s) => s.memory.id));
-      const kept = episode.memoryIds.filter((id) => alive.has(id));
-      if (kept.length < episode.memoryIds.length) {
-        await this.episodes.save(namespace, { ...episode, memoryIds: kept });
-        report.episodeIdsDropped += episode.memoryIds.length - kept.length;
-      }
-    }
   }
 }

@@ -12,9 +12,7 @@ export const memoryFieldsShape = {
   category: z
     .string()
     .optional()
-    .describe(
-      'daily|philosophical|technical|memory|observation|feeling|conversation|introspection|relationship|self_discovery|dream|lesson',
-    ),
+    .describe('daily, technical, feeling, conversation, introspection, lesson, …'),
   importance: z.union([z.number(), z.string()]).optional().describe('1-5; 5 pins'),
   emotion: z.string().optional().describe('e.g. happy, sad, curious'),
   secondary: stringList.optional(),

@@ -1,7 +1,7 @@
 /**
  * Writes links only between memories that exist, and keeps it that way under concurrent deletes:
- * it saves the links whose other end exists, then checks the other ends again and removes the links
- * to any that vanished meanwhile. Together with the deleter's link sweep after removing a memory,
+ * it saves the links whose two ends exist, then checks the ends again and removes the links to any
+ * that vanished meanwhile. Together with the deleter's link sweep after removing a memory,
  * no ordering of a link write and a delete leaves a dangling link behind (SPEC §2.2, §4.6).
  */
 import { inject, injectable } from 'inversify';
@@ -15,17 +15,19 @@ export class VerifiedLinkWriter {
     @inject(LinkRepository) private readonly links: LinkRepository,
   ) {}
 
-  /** Saves both directions of each link whose target exists; returns the links that were kept. */
+  /** Saves both directions of each link whose two ends exist; returns the links that were kept. */
   async save(namespace: string, links: Link[]): Promise<Link[]> {
     if (links.length === 0) return [];
-    const targets = [...new Set(links.map((l) => l.targetId))];
-    const existing = await this.existingIds(namespace, targets);
-    const kept = links.filter((l) => existing.has(l.targetId));
+    const ends = [...new Set(links.flatMap((l) => [l.sourceId, l.targetId]))];
+    const bothExist = (alive: Set<string>) => (l: Link) => alive.has(l.sourceId) && alive.has(l.targetId);
+    const kept = links.filter(bothExist(await this.existingIds(namespace, ends)));
     await this.links.saveBoth(namespace, kept);
-    const stillThere = await this.existingIds(namespace, targets);
-    const lost = kept.filter((l) => !stillThere.has(l.targetId));
-    await this.links.removeBoth(namespace, lost);
-    return kept.filter((l) => stillThere.has(l.targetId));
+    const stillThere = bothExist(await this.existingIds(namespace, ends));
+    await this.links.removeBoth(
+      namespace,
+      kept.filter((l) => !stillThere(l)),
+    );
+    return kept.filter(stillThere);
   }
 
   private async existingIds(namespace: string, ids: string[]): Promise<Set<string>> {

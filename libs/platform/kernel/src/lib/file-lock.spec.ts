@@ -3,7 +3,7 @@ import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { acquireLock, LockTimeoutError } from './data-dir-lock';
+import { acquireLock, LockTimeoutError } from './file-lock';
 
 describe('acquireLock', () => {
   let directory: string;

@@ -1,5 +1,6 @@
 /**
- * A cross-process lock file (created with O_EXCL) that guards starting the embedded Chroma server.
+ * A cross-process lock file (created with O_EXCL) that guards a shared resource: starting the embedded
+ * Chroma server, a read-modify-write of a workspace file.
  *
  * The file holds its owner's pid, the pid's start time and a random token. A lock whose owner is dead
  * (or whose pid now belongs to a younger process) is stale and may be removed. Removal itself is
@@ -8,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { isProcessAlive, processStartTime } from './process-inspection';
+import { isProcessAlive, processStartTime } from './process-liveness';
 
 interface LockOwner {
   pid: number;

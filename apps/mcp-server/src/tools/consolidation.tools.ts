@@ -1,0 +1,50 @@
+/** MCP tools for tidying memory: consolidate and merge_memories (SPEC §4.8, §4.9). */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import {
+  ConsolidateUseCase,
+  MergeMemoriesUseCase,
+  consolidateInputShape,
+  consolidateOutputSchema,
+  consolidateStructured,
+  consolidateText,
+  mergeMemoriesInputShape,
+  mergeMemoriesOutputSchema,
+  mergeMemoriesStructured,
+  mergeMemoriesText,
+} from '@kioku/consolidation';
+import { runTool, type ToolDeps } from './tool-runner';
+
+export function registerConsolidationTools(server: McpServer, deps: ToolDeps): void {
+  const { container, context } = deps;
+
+  server.registerTool(
+    'consolidate',
+    {
+      description:
+        'Tidy recent memory (window_hours, default 24): replay and link, prune weak links, list near-duplicate pairs and fading memories.',
+      inputSchema: consolidateInputShape,
+      outputSchema: consolidateOutputSchema,
+    },
+    (args) =>
+      runTool(deps, 'consolidate', args, async () => {
+        const result = await container.get(ConsolidateUseCase).execute(args, context);
+        return { text: consolidateText(result), structured: consolidateStructured(result) };
+      }),
+  );
+
+  server.registerTool(
+    'merge_memories',
+    {
+      description:
+        'Fold remove_id into keep_id (optionally with merged_content); links carry over, remove_id goes to the trash.',
+      inputSchema: mergeMemoriesInputShape,
+      outputSchema: mergeMemoriesOutputSchema,
+      annotations: { destructiveHint: true },
+    },
+    (args) =>
+      runTool(deps, 'merge_memories', args, async () => {
+        const result = await container.get(MergeMemoriesUseCase).execute(args, context);
+        return { text: mergeMemoriesText(result), structured: mergeMemoriesStructured(result) };
+      }),
+  );
+}

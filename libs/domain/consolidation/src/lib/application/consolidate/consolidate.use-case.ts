@@ -1,0 +1,233 @@
+/**
+ * consolidate (SPEC §4.8, seeds 002 §B and 000 §E): replays the window's memories in time order
+ * (linking each to the next), links co-activated memories, prunes weak links, proposes near-duplicate
+ * merges and fading memories to condense, and drops dead ids from episodes. It reads only the window,
+ * its links, each window memory's nearest neighbours (until enough candidates) and a bounded slice of
+ * older memories — never the whole store. Running it twice changes nothing the second time: a replay
+ * strengthens a link once (the link remembers it was replayed) and existing links are left alone.
+ */
+import { inject, injectable } from 'inversify';
+import { KERNEL_TOKENS, type Clock, type Logger } from '@kioku/kernel';
+import { EpisodeMaintenance } from '@kioku/episodes';
+import { evaluate, isProtected } from '@kioku/forgetting';
+import { LinkRepository, type Link } from '@kioku/links';
+import {
+  MEMORY_TOKENS,
+  MemoryRepository,
+  VerifiedLinkWriter,
+  parseInput,
+  type CallContext,
+  type Memory,
+  type MemorySettings,
+} from '@kioku/memory';
+import { toSimilarity } from '@kioku/kernel';
+import { where } from '@kioku/vector-store';
+import { coactivatedPairs } from '../../domain/coactivation';
+import { ConsolidationStateRepository } from '../consolidation-state.repository';
+import { consolidateInputSchema, type ConsolidateInput } from './consolidate.input';
+
+const REPLAY_CONFIDENCE = 0.6;
+const REPLAY_STEP = 0.1;
+const COACTIVATION_CONFIDENCE = 0.5;
+const PRUNE_BELOW = 0.1;
+const MAX_MERGE_CANDIDATES = 5;
+const MAX_FADING = 5;
+const NEIGHBOURS = 4;
+/** Fading candidates are looked for among at most this many older memories. */
+const FADING_SCAN_LIMIT = 2000;
+
+export interface MergeCandidate {
+  a: Memory;
+  b: Memory;
+  similarity: number;
+}
+
+export interface ConsolidateResult {
+  dryRun: boolean;
+  windowHours: number;
+  replayed: number;
+  coactivations: number;
+  linksCreated: number;
+  linksStrengthened: number;
+  linksPruned: number;
+  refreshed: number;
+  mergeCandidates: MergeCandidate[];
+  fading: Memory[];
+  episodeIdsDropped: number;
+}
+
+@injectable()
+export class ConsolidateUseCase {
+  constructor(
+    @inject(MemoryRepository) private readonly memories: MemoryRepository,
+    @inject(LinkRepository) private readonly links: LinkRepository,
+    @inject(VerifiedLinkWriter) private readonly linkWriter: VerifiedLinkWriter,
+    @inject(EpisodeMaintenance) private readonly episodes: EpisodeMaintenance,
+    @inject(ConsolidationStateRepository) private readonly state: ConsolidationStateRepository,
+    @inject(MEMORY_TOKENS.Settings) private readonly settings: MemorySettings,
+    @inject(KERNEL_TOKENS.Clock) private readonly clock: Clock,
+    @inject(KERNEL_TOKENS.Logger) private readonly logger: Logger,
+  ) {}
+
+  async execute(rawInput: ConsolidateInput, context: CallContext): Promise<ConsolidateResult> {
+    const input = parseInput(consolidateInputSchema, rawInput);
+    const windowHours = input.window_hours ?? 24;
+    const dryRun = input.dry_run === true;
+    const namespace = context.namespace;
+    const now = this.clock.now();
+    const stamp = now.toISOString();
+
+    const window = (
+      await this.memories.inWindow(namespace, new Date(now.getTime() - windowHours * 3_600_000))
+    ).sort(
+      (x, y) =>
+        x.memory.createdAt.localeCompare(y.memory.createdAt) || x.memory.id.localeCompare(y.memory.id),
+    );
+    const windowMemories = window.map((w) => w.memory);
+    const existing = await this.links.linksFrom(
+      namespace,
+      windowMemories.map((m) => m.id),
+    );
+    const byKey = new Map(existing.map((l) => [key(l.sourceId, l.targetId, l.type), l]));
+    const writes = new Map<string, Link>();
+    const hasRelated = (a: string, b: string) =>
+      byKey.has(key(a, b, 'related')) || byKey.has(key(b, a, 'related')) || writes.has(pairKey(a, b));
+
+    let linksCreated = 0;
+    let linksStrengthened = 0;
+    for (let i = 0; i + 1 < windowMemories.length; i++) {
+      const [a, b] = [windowMemories[i], windowMemories[i + 1]];
+      const current = byKey.get(key(a.id, b.id, 'related')) ?? byKey.get(key(b.id, a.id, 'related'));
+      if (!current) {
+        writes.set(pairKey(a.id, b.id), link(a.id, b.id, REPLAY_CONFIDENCE, 'replay', stamp, stamp));
+        linksCreated++;
+      } else if (!current.replayedAt) {
+        writes.set(pairKey(a.id, b.id), {
+          ...current,
+          confidence: Math.min(1, current.confidence + REPLAY_STEP),
+          replayedAt: stamp,
+        });
+        linksStrengthened++;
+      }
+    }
+
+    const coactivated = coactivatedPairs(windowMemories, this.settings.maxAutoLinks);
+    for (const [a, b] of coactivated) {
+      if (hasRelated(a.id, b.id)) continue;
+      writes.set(pairKey(a.id, b.id), link(a.id, b.id, COACTIVATION_CONFIDENCE, 'co-activation', stamp));
+      linksCreated++;
+    }
+
+    const weak = existing.filter(
+      (l) => l.confidence < PRUNE_BELOW && !writes.has(pairKey(l.sourceId, l.targetId)),
+    );
+    const mergeCandidates = await this.mergeCandidates(namespace, window);
+    const fading = await this.fading(namespace, now);
+
+    let episodeIdsDropped: number;
+    if (dryRun) {
+      episodeIdsDropped = await this.episodes.dropMissingMemories(namespace, { dryRun: true });
+    } else {
+      await this.linkWriter.save(namespace, [...writes.values()]);
+      await this.links.removeBoth(namespace, weak);
+      episodeIdsDropped = await this.episodes.dropMissingMemories(namespace);
+      await this.state.save(namespace, {
+        lastRunAt: stamp,
+        mergeCandidates: mergeCandidates.map((c) => ({ a: c.a.id, b: c.b.id, similarity: c.similarity })),
+      });
+    }
+    const touched = new Set([...writes.values(), ...weak].flatMap((l) => [l.sourceId, l.targetId]));
+    const result: ConsolidateResult = {
+      dryRun,
+      windowHours,
+      replayed: windowMemories.length,
+      coactivations: coactivated.length,
+      linksCreated,
+      linksStrengthened,
+      linksPruned: new Set(weak.map((l) => pairKey(l.sourceId, l.targetId) + l.type)).size,
+      refreshed: touched.size,
+      mergeCandidates,
+      fading,
+      episodeIdsDropped,
+    };
+    this.logger.info('consolidation.completed', {
+      ...result,
+      mergeCandidates: mergeCandidates.length,
+      fading: fading.length,
+    });
+    return result;
+  }
+
+  /** Near-duplicate pairs among the window's nearest neighbours: each pair once, neither protected. */
+  private async mergeCandidates(
+    namespace: string,
+    window: { memory: Memory; vector: number[] }[],
+  ): Promise<MergeCandidate[]> {
+    const candidates: MergeCandidate[] = [];
+    const seen = new Set<string>();
+    const protectedMemory = (m: Memory) => isProtected(m, this.settings.protectedCategories);
+    for (const { memory, vector } of window) {
+      if (candidates.length >= MAX_MERGE_CANDIDATES) break;
+      if (protectedMemory(memory)) continue;
+      for (const neighbour of await this.memories.nearest(namespace, vector, NEIGHBOURS)) {
+        const other = neighbour.memory;
+        if (
+          other.id === memory.id ||
+          neighbour.distance >= this.settings.mergeDistance ||
+          protectedMemory(other)
+        )
+          continue;
+        if (seen.has(pairKey(memory.id, other.id))) continue;
+        seen.add(pairKey(memory.id, other.id));
+        candidates.push({ a: memory, b: other, similarity: toSimilarity(neighbour.distance) });
+        if (candidates.length >= MAX_MERGE_CANDIDATES) break;
+      }
+    }
+    return candidates;
+  }
+
+  /** Memories the auto-forget policy counts as fading (`compress`), from a bounded slice of older ones. */
+  private async fading(namespace: string, now: Date): Promise<Memory[]> {
+    const fading: Memory[] = [];
+    let scanned = 0;
+    const olderThanAWeek = where.lte('createdAtMs', now.getTime() - 7 * 86_400_000);
+    for await (const page of this.memories.pagesWhere(namespace, olderThanAWeek, 500)) {
+      for (const memory of page) {
+        if (evaluate(memory, now, this.settings.protectedCategories).action === 'compress')
+          fading.push(memory);
+        if (fading.length >= MAX_FADING) return fading;
+      }
+      scanned += page.length;
+      if (scanned >= FADING_SCAN_LIMIT) break;
+    }
+    return fading;
+  }
+}
+
+function key(sourceId: string, targetId: string, type: string): string {
+  return `${sourceId}>${targetId}>${type}`;
+}
+
+/** One key per unordered pair, for the `related` links consolidation writes. */
+function pairKey(a: string, b: string): string {
+  return a < b ? `${a}|${b}` : `${b}|${a}`;
+}
+
+function link(
+  sourceId: string,
+  targetId: string,
+  confidence: number,
+  note: string,
+  createdAt: string,
+  replayedAt?: string,
+): Link {
+  return {
+    sourceId,
+    targetId,
+    type: 'related',
+    confidence,
+    note,
+    createdAt,
+    ...(replayedAt ? { replayedAt } : {}),
+  };
+}

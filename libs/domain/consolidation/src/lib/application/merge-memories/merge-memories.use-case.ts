@@ -1,0 +1,103 @@
+/**
+ * merge_memories (SPEC §4.9): keeps one memory and folds another into it. The kept memory takes the
+ * merged content if given (re-embedded and re-linked through update_memory), the removed memory's
+ * links move to the kept one (no self-links, no duplicates, the higher confidence wins), episodes
+ * point at the kept one, and the removed memory goes to the trash with reason `merge` — restorable
+ * with its original links like any deletion.
+ */
+import { inject, injectable } from 'inversify';
+import { AppError, KERNEL_TOKENS, type Logger } from '@kioku/kernel';
+import { EpisodeMaintenance } from '@kioku/episodes';
+import { MemoryDeleter, isProtected } from '@kioku/forgetting';
+import { LinkRepository, type Link } from '@kioku/links';
+import {
+  MEMORY_TOKENS,
+  MemoryRepository,
+  UpdateMemoryUseCase,
+  VerifiedLinkWriter,
+  parseInput,
+  type CallContext,
+  type Memory,
+  type MemorySettings,
+} from '@kioku/memory';
+import { mergeMemoriesInputSchema, type MergeMemoriesInput } from './merge-memories.input';
+
+export type MergeMemoriesResult =
+  | {
+      status: 'merged';
+      kept: Memory;
+      removed: Memory;
+      linksMoved: number;
+      contentChanged: boolean;
+      episodesUpdated: number;
+    }
+  | { status: 'not_found'; missingIds: string[] }
+  | { status: 'protected'; memory: Memory };
+
+@injectable()
+export class MergeMemoriesUseCase {
+  constructor(
+    @inject(MemoryRepository) private readonly memories: MemoryRepository,
+    @inject(LinkRepository) private readonly links: LinkRepository,
+    @inject(VerifiedLinkWriter) private readonly linkWriter: VerifiedLinkWriter,
+    @inject(UpdateMemoryUseCase) private readonly update: UpdateMemoryUseCase,
+    @inject(MemoryDeleter) private readonly deleter: MemoryDeleter,
+    @inject(EpisodeMaintenance) private readonly episodes: EpisodeMaintenance,
+    @inject(MEMORY_TOKENS.Settings) private readonly settings: MemorySettings,
+    @inject(KERNEL_TOKENS.Logger) private readonly logger: Logger,
+  ) {}
+
+  async execute(rawInput: MergeMemoriesInput, context: CallContext): Promise<MergeMemoriesResult> {
+    const input = parseInput(mergeMemoriesInputSchema, rawInput);
+    const keepId = input.keep_id.trim();
+    const removeId = input.remove_id.trim();
+    if (keepId === removeId)
+      throw AppError.invalidInput('keep_id and remove_id must be two different memories.');
+    const namespace = context.namespace;
+    const found = new Map(
+      (await this.memories.get(namespace, [keepId, removeId])).map((s) => [s.memory.id, s.memory]),
+    );
+    const missingIds = [keepId, removeId].filter((id) => !found.has(id));
+    if (missingIds.length > 0) return { status: 'not_found', missingIds };
+    const removed = found.get(removeId)!;
+    if (isProtected(removed, this.settings.protectedCategories))
+      return { status: 'protected', memory: removed };
+
+    let kept = found.get(keepId)!;
+    let contentChanged = false;
+    if (input.merged_content !== undefined && input.merged_content.trim() !== kept.content) {
+      const updated = await this.update.execute(
+        { memory_id: keepId, content: input.merged_content },
+        context,
+      );
+      if (updated.status === 'not_found') return { status: 'not_found', missingIds: [keepId] };
+      if (updated.status === 'updated') {
+        kept = updated.memory;
+        contentChanged = true;
+      }
+    }
+
+    const linksMoved = await this.redirectLinks(namespace, keepId, removeId);
+    const episodesUpdated = await this.episodes.replaceMemory(namespace, removeId, keepId);
+    await this.deleter.delete(namespace, removeId, 'merge');
+    this.logger.info('memory.merged', { keptId: keepId, removedId: removeId, linksMoved, contentChanged });
+    return { status: 'merged', kept, removed, linksMoved, contentChanged, episodesUpdated };
+  }
+
+  /** The removed memory's links, re-pointed at the kept one, keeping the higher confidence per link. */
+  private async redirectLinks(namespace: string, keepId: string, removeId: string): Promise<number> {
+    const [fromRemoved, fromKept] = await Promise.all([
+      this.links.linksFrom(namespace, [removeId]),
+      this.links.linksFrom(namespace, [keepId]),
+    ]);
+    const keptByKey = new Map(fromKept.map((l) => [`${l.targetId}>${l.type}`, l]));
+    const moved: Link[] = [];
+    for (const link of fromRemoved) {
+      if (link.targetId === keepId) continue;
+      const current = keptByKey.get(`${link.targetId}>${link.type}`);
+      if (current && current.confidence >= link.confidence) continue;
+      moved.push({ ...link, sourceId: keepId });
+    }
+    return (await this.linkWriter.save(namespace, moved)).length;
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * Whether another process is alive, and when it started (to tell a reused pid from the original), read
+ * from the OS. Linux details come from /proc; elsewhere the functions degrade to `process.kill(pid, 0)`
+ * and "unknown". Used by the cross-process file lock to recognise a lock left by a dead owner.
+ */
+import { readFileSync } from 'node:fs';
+
+/** True when a process with this pid exists and is not a zombie. */
+export function isProcessAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  return procStat(pid)?.state !== 'Z';
+}
+
+/** The kernel's start time of the process (clock ticks since boot), or undefined when unknown. */
+export function processStartTime(pid: number): string | undefined {
+  return procStat(pid)?.startTime;
+}
+
+function procStat(pid: number): { state: string; startTime: string } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is in parentheses and may contain spaces: split after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0], startTime: fields[19] };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,188 @@
+/**
+ * One benchmark run: a temporary data directory (never the user's ~/.kioku), the app container
+ * built exactly as the apps build it, a pool of real embeddings, then for each size a fresh
+ * namespace that is seeded and measured. Returns everything the report prints.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createAppContainer } from '@kioku/backends';
+import { parseConfig, type EnvSource } from '@kioku/config';
+import { EMBEDDINGS_TOKENS } from '@kioku/embeddings';
+import { KERNEL_TOKENS } from '@kioku/kernel';
+import { MemoryRepository, RecallUseCase, RememberUseCase } from '@kioku/memory';
+import { VECTOR_STORE_TOKENS } from '@kioku/vector-store';
+import type { BenchContext } from './bench-context';
+import type { BenchOptions } from './lib/bench-options';
+import type { BenchReport, SizeReport } from './lib/bench-report';
+import { OperationProfiler } from './lib/operation-profiler';
+import { SeededRandom } from './lib/seeded-random';
+import { SentenceGenerator } from './lib/sentence-generator';
+import { targetChecks } from './lib/target-checks';
+import { measureBulkImport, measureReads, measureWrites, WARM_UP_CALLS } from './measure-namespace';
+import { seedNamespace } from './seed-namespace';
+import { embedSeedPool, medianSiblingDistance } from './seed-pool';
+
+/** Settings passed through from the caller's environment; everything else is the bench's own. */
+const PASSED_THROUGH = [
+  'KIOKU_LOG_FILE',
+  'KIOKU_HOPFIELD',
+  'KIOKU_DEDUP_DISTANCE',
+  'KIOKU_LINK_DISTANCE',
+  'KIOKU_MERGE_DISTANCE',
+  'KIOKU_MAX_AUTO_LINKS',
+];
+const JAPANESE_SHARE = 0.1;
+
+/** Everything but the total time, which the caller measures around the cleanup too. */
+export async function runBench(
+  options: BenchOptions,
+  env: EnvSource,
+  progress: (line: string) => void,
+): Promise<Omit<BenchReport, 'totalSeconds'>> {
+  const started = performance.now();
+  const startedAt = new Date().toISOString();
+  const dataDir = mkdtempSync(join(tmpdir(), 'kioku-bench-'));
+  const removeDataDir = () => {
+    if (!options.keep) rmSync(dataDir, { recursive: true, force: true });
+  };
+  const interrupted = () => {
+    removeDataDir();
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupted);
+  try {
+    const passed = Object.fromEntries(PASSED_THROUGH.map((name) => [name, env[name]]));
+    const config = parseConfig({
+      ...passed,
+      KIOKU_DATA_DIR: dataDir,
+      KIOKU_VECTOR_STORE: options.store,
+      KIOKU_NAMESPACE: 'bench',
+      KIOKU_LOG_LEVEL: env.KIOKU_LOG_LEVEL ?? 'warn',
+    });
+    progress(`starting ${options.store} and loading the embedding model (data dir ${dataDir})`);
+    const app = await createAppContainer(config, { appName: 'bench' });
+    const startupSeconds = (performance.now() - started) / 1000;
+    try {
+      const { container } = app;
+      const random = new SeededRandom(options.seed);
+      const context: BenchContext = {
+        embeddings: container.get(EMBEDDINGS_TOKENS.EmbeddingProvider),
+        store: container.get(VECTOR_STORE_TOKENS.VectorStore),
+        memories: container.get(MemoryRepository),
+        recall: container.get(RecallUseCase),
+        remember: container.get(RememberUseCase),
+        ids: container.get(KERNEL_TOKENS.IdGenerator),
+        clock: container.get(KERNEL_TOKENS.Clock),
+        sentences: new SentenceGenerator(random, JAPANESE_SHARE),
+        random,
+        profiler: new OperationProfiler(),
+        progress,
+      };
+      context.profiler.instrument(context.embeddings, 'embeddings', ['embed']);
+      context.profiler.instrument(
+        context.store,
+        'store',
+        [
+          'query',
+          'find',
+          'get',
+          'upsert',
+          'patchMetadata',
+          'count',
+          'delete',
+          'deleteWhere',
+          'ensureCollection',
+        ],
+        ([collection]) =>
+          typeof collection === 'string' ? collection.slice(collection.lastIndexOf('_') + 1) : undefined,
+      );
+
+      const poolSize = Math.min(options.pool, Math.max(...options.sizes));
+      const pool = await embedSeedPool(context, poolSize, options.batchSize);
+      let realBudgetSeconds = options.realSeedBudgetSeconds;
+
+      const sizes: SizeReport[] = [];
+      for (const size of options.sizes) {
+        const namespace = `bench-${size}`;
+        const extra = Math.max(0, size - pool.entries.length);
+        const fill: SizeReport['fill'] = extra / pool.perSecond <= realBudgetSeconds ? 'real' : 'synthetic';
+        progress(
+          `seeding ${namespace}: ${Math.min(size, pool.entries.length)} from the pool, ${extra} more ${fill === 'real' ? 'embedded for real' : 'synthetic'}`,
+        );
+        const seeding = await seedNamespace(context, namespace, size, pool, fill);
+        if (fill === 'real') realBudgetSeconds -= extra / pool.perSecond;
+
+        const measureStarted = performance.now();
+        const reads = await measureReads(context, namespace, options.queries);
+        const writes = await measureWrites(context, namespace, options.queries);
+        const bulk = await measureBulkImport(context, namespace, options.bulk, options.batchSize);
+        sizes.push({
+          size,
+          namespace,
+          fill,
+          seeding,
+          embed: reads.embed,
+          rawQuery: reads.rawQuery,
+          rawQueryWithVectors: reads.rawQueryWithVectors,
+          rawWrite: writes.rawWrite,
+          recall: reads.recall,
+          remember: writes.remember,
+          rememberRefused: writes.rememberRefused,
+          recallEmpty: reads.recallEmpty,
+          recallProfile: reads.recallProfile,
+          rememberProfile: writes.rememberProfile,
+          bulk,
+          measureSeconds: (performance.now() - measureStarted) / 1000,
+          samples: Object.fromEntries(
+            Object.entries({ ...reads.samples, ...writes.samples }).map(([name, values]) => [
+              name,
+              values.map((ms) => Math.round(ms * 100) / 100),
+            ]),
+          ),
+        });
+        progress(`${namespace} done`);
+      }
+
+      return {
+        startedAt,
+        environment: {
+          node: process.version,
+          platform: `${process.platform}-${process.arch}`,
+          cpus: cpus().length,
+          cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+        },
+        store: options.store,
+        embeddingModel: context.embeddings.modelId,
+        dimension: context.embeddings.dimension,
+        dataDir,
+        kept: options.keep,
+        startupSeconds,
+        options: {
+          queries: options.queries,
+          warmUpCalls: WARM_UP_CALLS,
+          bulk: options.bulk,
+          batchSize: options.batchSize,
+          pool: options.pool,
+          realSeedBudgetSeconds: options.realSeedBudgetSeconds,
+          seed: options.seed,
+        },
+        pool: {
+          size: pool.entries.length,
+          seconds: pool.seconds,
+          perSecond: pool.perSecond,
+          batchSize: pool.batchSize,
+          siblingPairs: pool.siblingDistances.length,
+          siblingDistanceMedian: medianSiblingDistance(pool),
+        },
+        sizes,
+        checks: targetChecks(sizes),
+      };
+    } finally {
+      await app.close();
+    }
+  } finally {
+    process.off('SIGINT', interrupted);
+    removeDataDir();
+  }
+}

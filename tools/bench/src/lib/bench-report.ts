@@ -1,0 +1,135 @@
+/**
+ * The whole result of a benchmark run (also written as JSON with `--json`) and its printed form:
+ * the setup and what was synthetic, the latency table, the SPEC §11 target table, where the time
+ * of recall and remember goes, and the total time.
+ */
+import type { BenchStore } from './bench-options';
+import type { OperationTotal } from './operation-profiler';
+import type { LatencySummary } from './percentiles';
+import { formatLatencyTable, formatMs, formatProfileTable, formatTargetTable } from './report-table';
+import { sizeLabel, type SizeMeasurements, type TargetCheck } from './target-checks';
+
+export type FillMode = 'real' | 'synthetic';
+
+export interface SizeReport extends SizeMeasurements {
+  namespace: string;
+  /** How records beyond the pool were made. */
+  fill: FillMode;
+  rawQueryWithVectors: LatencySummary;
+  recallEmpty: number;
+  recallProfile: OperationTotal[];
+  rememberProfile: OperationTotal[];
+  measureSeconds: number;
+  /** Every measured call in ms, in run order (JSON only). */
+  samples: Record<string, number[]>;
+}
+
+export interface BenchReport {
+  startedAt: string;
+  totalSeconds: number;
+  environment: { node: string; platform: string; cpus: number; cpuModel: string };
+  store: BenchStore;
+  embeddingModel: string;
+  dimension: number;
+  dataDir: string;
+  kept: boolean;
+  /** Starting the store and loading the model. */
+  startupSeconds: number;
+  options: {
+    queries: number;
+    warmUpCalls: number;
+    bulk: number;
+    batchSize: number;
+    pool: number;
+    realSeedBudgetSeconds: number;
+    seed: number;
+  };
+  pool: {
+    size: number;
+    seconds: number;
+    perSecond: number;
+    batchSize: number;
+    siblingPairs: number;
+    siblingDistanceMedian: number;
+  };
+  sizes: SizeReport[];
+  checks: TargetCheck[];
+}
+
+export function formatDuration(seconds: number): string {
+  if (seconds < 60) return `${seconds.toFixed(1)} s`;
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes} min ${Math.round(seconds - 60 * minutes)} s`;
+}
+
+export function formatBenchReport(report: BenchReport): string {
+  const { pool, options } = report;
+  const lines: string[] = [];
+  lines.push('kioku bench: SPEC §11 performance ratios');
+  lines.push(
+    `store ${report.store} · embeddings ${report.embeddingModel} (${report.dimension}-d) · node ${report.environment.node} ${report.environment.platform} · ${report.environment.cpus} CPUs (${report.environment.cpuModel})`,
+  );
+  lines.push(
+    `startup (store + model load): ${formatDuration(report.startupSeconds)} · data dir ${report.dataDir} (${report.kept ? 'kept' : 'deleted'})`,
+  );
+  lines.push('');
+  lines.push('Seed data');
+  lines.push(
+    `  pool: ${pool.size} generated sentences (templates, about 10 % Japanese) embedded for real in batches of ${pool.batchSize}: ` +
+      `${formatDuration(pool.seconds)} (${pool.perSecond.toFixed(1)} texts/s)`,
+  );
+  for (const size of report.sizes) {
+    const split =
+      size.seeding.synthetic > 0
+        ? `${size.seeding.real} real + ${size.seeding.synthetic} SYNTHETIC`
+        : `${size.seeding.real} real`;
+    lines.push(`  ${sizeLabel(size.size)}: ${split} (written in ${formatDuration(size.seeding.seconds)})`);
+  }
+  if (report.sizes.some((s) => s.seeding.synthetic > 0)) {
+    lines.push(
+      `  synthetic = a pool vector moved by the cosine distance of a real sibling pair (median ${pool.siblingDistanceMedian.toFixed(3)} over ` +
+        `${pool.siblingPairs} pairs) and re-normalised; its text is a sibling of the pool sentence (same speaker, action, topic; ` +
+        'other time and number), stored through the memory codec like every record. Every measured text and query is embedded for real.',
+    );
+  }
+  lines.push('');
+  lines.push(
+    `Latency in ms, p50 / p95 (${options.queries} measured calls per operation and size, after ${options.warmUpCalls} warm-up calls)`,
+  );
+  lines.push(formatLatencyTable(report.sizes));
+  lines.push(
+    '  embed = embed([one unseen text]); raw query = VectorStore.query, limit 10, no vectors; raw write = one upsert of one memory record;',
+    '  recall = RecallUseCase, n_results 3, unseen queries; remember = RememberUseCase, unseen texts;',
+    `  import /s = batches of ${options.batchSize}: embed + one upsert, sequential; embed batch /s = embed alone, same batches, other texts.`,
+  );
+  for (const size of report.sizes) {
+    const notes = [
+      `raw query with vectors ${formatMs(size.rawQueryWithVectors.p50)} / ${formatMs(size.rawQueryWithVectors.p95)}`,
+      `upsert of one import batch (${size.bulk.batchSize}) ${formatMs(size.bulk.upsert.p50)} / ${formatMs(size.bulk.upsert.p95)}`,
+    ];
+    if (size.rememberRefused > 0) notes.push(`${size.rememberRefused} remember calls refused as duplicates`);
+    if (size.recallEmpty > 0) notes.push(`${size.recallEmpty} recalls found nothing`);
+    lines.push(`  ${sizeLabel(size.size)}: ${notes.join('; ')}`);
+  }
+  lines.push('');
+  lines.push('SPEC §11 targets (judged on p50; p95 ratio for information)');
+  lines.push(formatTargetTable(report.checks));
+  for (const size of report.sizes) {
+    lines.push('');
+    lines.push(
+      `Where the time goes at ${sizeLabel(size.size)}: recall (mean ${formatMs(size.recall.mean)} ms), store and embedder calls per recall`,
+    );
+    lines.push(formatProfileTable(size.recallProfile, size.recall.count, size.recall.mean));
+    lines.push(`remember at ${sizeLabel(size.size)} (mean ${formatMs(size.remember.mean)} ms), per remember`);
+    lines.push(formatProfileTable(size.rememberProfile, size.remember.count, size.remember.mean));
+  }
+  lines.push('');
+  const missed = report.checks.filter((c) => !c.pass);
+  lines.push(
+    missed.length === 0
+      ? `All ${report.checks.length} targets met.`
+      : `${report.checks.length - missed.length} of ${report.checks.length} targets met; missed: ${missed.map((c) => `${c.name} at ${c.scope} (${c.ratio.toFixed(2)})`).join('; ')}.`,
+  );
+  lines.push(`Total time: ${formatDuration(report.totalSeconds)}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,57 @@
+/**
+ * `kioku bench`: measures the SPEC §11 ratios in one run and prints the table to stdout; progress
+ * goes to stderr. Exit code 0 when the run completes (missed targets are reported, not failures),
+ * 2 for bad options, 1 when the run fails.
+ */
+import 'reflect-metadata';
+import { writeFileSync } from 'node:fs';
+import { toAppError } from '@kioku/kernel';
+import { runBench } from './bench-run';
+import { BenchUsageError, parseBenchArgs, USAGE } from './lib/bench-options';
+import { formatBenchReport, type BenchReport } from './lib/bench-report';
+
+function progressLine(): (line: string) => void {
+  if (process.stderr.isTTY) {
+    return (line) => process.stderr.write(`\r\x1b[K[bench] ${line}`);
+  }
+  let lastTopic = '';
+  let lastAt = 0;
+  return (line) => {
+    const topic = line.split(':')[0];
+    const now = Date.now();
+    if (topic === lastTopic && now - lastAt < 10_000) return;
+    lastTopic = topic;
+    lastAt = now;
+    process.stderr.write(`[bench] ${line}\n`);
+  };
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const options = parseBenchArgs(process.argv.slice(2));
+  if (options.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const progress = progressLine();
+  const partial = await runBench(options, process.env, progress);
+  const report: BenchReport = { ...partial, totalSeconds: (performance.now() - started) / 1000 };
+  if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+  process.stdout.write(`${formatBenchReport(report)}\n`);
+  if (options.jsonFile) {
+    writeFileSync(options.jsonFile, `${JSON.stringify(report, null, 2)}\n`);
+    process.stderr.write(`[bench] numbers written to ${options.jsonFile}\n`);
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof BenchUsageError) {
+    process.stderr.write(`kioku bench: ${error.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  const appError = toAppError(error);
+  process.stderr.write(`kioku bench: ${appError.code}: ${appError.message}\n`);
+  if (error instanceof Error && error.stack && appError.code === 'INTERNAL')
+    process.stderr.write(`${error.stack}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,221 @@
+/**
+ * The measurements for one seeded namespace (SPEC §11).
+ * - Reads, interleaved per iteration so that drift (GC, the store's background work) hits every
+ *   operation alike: one embedding of an unseen text; one raw store query with limit 10 without and
+ *   one with vectors (alternating which goes first, as a repeated vector can be served warmer); one
+ *   recall of an unseen query (recall caches query vectors: a repeated query would skip the embedding).
+ * - Writes, interleaved the same way: one raw upsert of a memory record, one remember of an unseen text.
+ * - Bulk import: batches of embed + upsert against batches of embed alone, alternating, distinct texts.
+ * While recall and remember run, the profiler records the store and embedder calls they make.
+ */
+import { collectionName } from '@kioku/links';
+import { toDocument, toMetadata, type CallContext } from '@kioku/memory';
+import type { VectorRecord } from '@kioku/vector-store';
+import { timed, type BenchContext } from './bench-context';
+import { benchMemory } from './lib/bench-memory';
+import type { OperationTotal } from './lib/operation-profiler';
+import { summarize, type LatencySummary } from './lib/percentiles';
+import type { BulkThroughput } from './lib/target-checks';
+
+export const WARM_UP_CALLS = 5;
+
+export interface ReadMeasurements {
+  embed: LatencySummary;
+  rawQuery: LatencySummary;
+  /** The same query asking for vectors too, as recall's vector search does (for the analysis). */
+  rawQueryWithVectors: LatencySummary;
+  recall: LatencySummary;
+  /** Recalls that found nothing (a sign of a broken seed, not of speed). */
+  recallEmpty: number;
+  recallProfile: OperationTotal[];
+  /** Every measured call in ms, in run order. */
+  samples: Record<'embed' | 'rawQuery' | 'rawQueryWithVectors' | 'recall', number[]>;
+}
+
+export interface WriteMeasurements {
+  rawWrite: LatencySummary;
+  remember: LatencySummary;
+  rememberRefused: number;
+  rememberProfile: OperationTotal[];
+  /** Every measured call in ms, in run order. */
+  samples: Record<'rawWrite' | 'remember', number[]>;
+}
+
+export async function measureReads(
+  context: BenchContext,
+  namespace: string,
+  calls: number,
+): Promise<ReadMeasurements> {
+  const collection = collectionName(namespace, 'memories');
+  const callContext: CallContext = { namespace, callerId: 'bench' };
+  const samples = {
+    embed: [] as number[],
+    rawQuery: [] as number[],
+    rawQueryWithVectors: [] as number[],
+    recall: [] as number[],
+  };
+  const recallProfile: OperationTotal[] = [];
+  let recallEmpty = 0;
+
+  for (let i = 0; i < WARM_UP_CALLS + calls; i++) {
+    const measured = i >= WARM_UP_CALLS;
+    const text = context.sentences.memory().text;
+    let vector: number[] = [];
+    const embed = await timed(async () => {
+      [vector] = await context.embeddings.embed([text]);
+    });
+    const plain = () => timed(() => context.store.query(collection, { vector, limit: 10 }));
+    const withVectors = () =>
+      timed(() => context.store.query(collection, { vector, limit: 10, includeVectors: true }));
+    let rawQuery: number;
+    let rawQueryWithVectors: number;
+    if (i % 2 === 0) {
+      rawQuery = await plain();
+      rawQueryWithVectors = await withVectors();
+    } else {
+      rawQueryWithVectors = await withVectors();
+      rawQuery = await plain();
+    }
+    const query = context.sentences.query();
+    let found = 0;
+    if (measured) context.profiler.start();
+    const recall = await timed(async () => {
+      found = (await context.recall.execute({ query, n_results: 3 }, callContext)).results.length;
+    });
+    if (measured) mergeTotals(recallProfile, context.profiler.stop());
+    if (!measured) continue;
+    samples.embed.push(embed);
+    samples.rawQuery.push(rawQuery);
+    samples.rawQueryWithVectors.push(rawQueryWithVectors);
+    samples.recall.push(recall);
+    if (found === 0) recallEmpty += 1;
+    if (i % 10 === 0) context.progress(`measuring reads in ${namespace}: ${i - WARM_UP_CALLS}/${calls}`);
+  }
+  return {
+    embed: summarize(samples.embed),
+    rawQuery: summarize(samples.rawQuery),
+    rawQueryWithVectors: summarize(samples.rawQueryWithVectors),
+    recall: summarize(samples.recall),
+    recallEmpty,
+    recallProfile,
+    samples,
+  };
+}
+
+export async function measureWrites(
+  context: BenchContext,
+  namespace: string,
+  calls: number,
+): Promise<WriteMeasurements> {
+  const collection = collectionName(namespace, 'memories');
+  const callContext: CallContext = { namespace, callerId: 'bench' };
+  const rawWrites: number[] = [];
+  const remembers: number[] = [];
+  const rememberProfile: OperationTotal[] = [];
+  let rememberRefused = 0;
+
+  for (let i = 0; i < WARM_UP_CALLS + calls; i++) {
+    const measured = i >= WARM_UP_CALLS;
+    const record = await memoryRecord(context);
+    const rawWrite = await timed(() => context.store.upsert(collection, [record]));
+
+    const sentence = context.sentences.memory();
+    let refused = false;
+    if (measured) context.profiler.start();
+    const remember = await timed(async () => {
+      const result = await context.remember.execute(
+        {
+          content: sentence.text,
+          category: sentence.category,
+          emotion: sentence.emotion,
+          tags: sentence.tags,
+        },
+        callContext,
+      );
+      refused = result.status === 'duplicate';
+    });
+    if (measured) mergeTotals(rememberProfile, context.profiler.stop());
+    if (!measured) continue;
+    rawWrites.push(rawWrite);
+    remembers.push(remember);
+    if (refused) rememberRefused += 1;
+    if (i % 10 === 0) context.progress(`measuring writes in ${namespace}: ${i - WARM_UP_CALLS}/${calls}`);
+  }
+  return {
+    rawWrite: summarize(rawWrites),
+    remember: summarize(remembers),
+    rememberRefused,
+    rememberProfile,
+    samples: { rawWrite: rawWrites, remember: remembers },
+  };
+}
+
+export async function measureBulkImport(
+  context: BenchContext,
+  namespace: string,
+  texts: number,
+  batchSize: number,
+): Promise<BulkThroughput> {
+  const collection = collectionName(namespace, 'memories');
+  const now = context.clock.now();
+  let embedMs = 0;
+  let importMs = 0;
+  const upserts: number[] = [];
+  for (let done = 0; done < texts; done += batchSize) {
+    const count = Math.min(batchSize, texts - done);
+    const alone = Array.from({ length: count }, () => context.sentences.memory().text);
+    embedMs += await timed(() => context.embeddings.embed(alone));
+
+    const imported = Array.from({ length: count }, () => context.sentences.memory());
+    importMs += await timed(async () => {
+      const vectors = await context.embeddings.embed(imported.map((s) => s.text));
+      const records = imported.map((sentence, i) => {
+        const memory = benchMemory(sentence, context.random, {
+          id: context.ids.next('mem'),
+          now,
+          embeddingModel: context.embeddings.modelId,
+        });
+        return {
+          id: memory.id,
+          vector: vectors[i],
+          metadata: toMetadata(memory),
+          document: toDocument(memory),
+        };
+      });
+      upserts.push(await timed(() => context.store.upsert(collection, records)));
+    });
+    context.progress(`measuring bulk import in ${namespace}: ${done + count}/${texts}`);
+  }
+  return {
+    texts,
+    batchSize,
+    importPerSecond: texts / (importMs / 1000),
+    embedPerSecond: texts / (embedMs / 1000),
+    upsert: summarize(upserts),
+  };
+}
+
+/** A memory record with a real vector of its own unseen text (embedding not timed). */
+async function memoryRecord(context: BenchContext): Promise<VectorRecord> {
+  const sentence = context.sentences.memory();
+  const [vector] = await context.embeddings.embed([sentence.text]);
+  const memory = benchMemory(sentence, context.random, {
+    id: context.ids.next('mem'),
+    now: context.clock.now(),
+    embeddingModel: context.embeddings.modelId,
+  });
+  return { id: memory.id, vector, metadata: toMetadata(memory), document: toDocument(memory) };
+}
+
+function mergeTotals(into: OperationTotal[], totals: OperationTotal[]): void {
+  for (const total of totals) {
+    const existing = into.find((t) => t.operation === total.operation);
+    if (existing) {
+      existing.calls += total.calls;
+      existing.totalMs += total.totalMs;
+    } else {
+      into.push({ ...total });
+    }
+  }
+  into.sort((a, b) => b.totalMs - a.totalMs);
+}
