@@ -26,3 +26,4 @@ export * from './lib/presenters/memory.output';
 export * from './lib/application/shared/parse-input';
 export * from './lib/application/shared/verified-link-writer';
 export * from './lib/application/memory-change.listener';
+export * from './lib/application/recall/access-tracker';

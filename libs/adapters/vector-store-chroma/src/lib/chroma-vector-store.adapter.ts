@@ -34,6 +34,7 @@ import {
   type QueryRequest,
   type StoredRecord,
   type VectorRecord,
+  type UpsertOptions,
   type VectorStore,
   assertCollectionName,
   assertDimension,
@@ -166,16 +167,19 @@ export class ChromaVectorStore implements VectorStore {
     }
   }
 
-  async upsert(collectionName: string, records: VectorRecord[]): Promise<void> {
+  async upsert(collectionName: string, records: VectorRecord[], options: UpsertOptions = {}): Promise<void> {
     records.forEach(assertRecordShape);
     await this.withCollection(collectionName, async (handle) => {
       for (const record of records) assertVector(collectionName, handle.dimension, record.vector);
       const latest = new Map(records.map((record) => [record.id, record]));
       for (const chunk of chunked([...latest.values()], WRITE_BATCH)) {
         const ids = chunk.map((record) => record.id);
-        const old = await this.request(() => handle.collection.get({ ids, include: ['metadatas'] }), true);
+        // Chroma merges metadata on upsert: keys the new version lacks must be sent as null to go away.
         const oldKeys = new Map<string, string[]>();
-        old.ids.forEach((id, i) => oldKeys.set(id, Object.keys(old.metadatas[i] ?? {})));
+        if (!options.noStaleKeys) {
+          const old = await this.request(() => handle.collection.get({ ids, include: ['metadatas'] }), true);
+          old.ids.forEach((id, i) => oldKeys.set(id, Object.keys(old.metadatas[i] ?? {})));
+        }
         const metadatas = chunk.map((record) => {
           const write: MetadataWrite = { ...record.metadata };
           for (const key of oldKeys.get(record.id) ?? []) if (!(key in record.metadata)) write[key] = null;

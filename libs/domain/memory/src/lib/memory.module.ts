@@ -3,6 +3,7 @@ import { ContainerModule } from 'inversify';
 import { MemoryRepository } from './application/memory.repository';
 import { QueryVectorCache } from './application/recall/query-vector-cache';
 import { MemoryRanker } from './application/recall/memory-ranker';
+import { AccessTracker } from './application/recall/access-tracker';
 import { VerifiedLinkWriter } from './application/shared/verified-link-writer';
 import { MemoryChangeNotifier } from './application/memory-change.listener';
 import { RememberUseCase } from './application/remember/remember.use-case';
@@ -12,6 +13,10 @@ import { LinkMemoriesUseCase } from './application/link-memories/link-memories.u
 
 export function memoryModule(): ContainerModule {
   return new ContainerModule(({ bind }) => {
+    bind(AccessTracker)
+      .toSelf()
+      .inSingletonScope()
+      .onDeactivation((tracker) => tracker.flush());
     for (const service of [
       MemoryRepository,
       QueryVectorCache,

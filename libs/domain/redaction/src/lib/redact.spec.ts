@@ -34,7 +34,7 @@ describe('redact', () => {
     expect(redact(record)).toEqual(record);
   });
 
-  it('redacts private memories inside results and the text that quotes them', () => {
+  it('taints a whole record that involves a private memory: results, the text that quotes them, the args', () => {
     const output = {
       text: '1. my secret (id: mem_a, private: true)\n2. hello (id: mem_b, private: false)',
       structured: {
@@ -44,12 +44,29 @@ describe('redact', () => {
         ],
       },
     };
-    const safe = redact({ output }) as {
-      output: { text: string; structured: { results: { content: string }[] } };
+    const safe = redact({ args: { query: 'my secret' }, output }) as {
+      args: { query: string };
+      output: { text: string; structured: { results: { id: string; content: string }[] } };
     };
     expect(safe.output.text).toBe(REDACTED_OUTPUT);
-    expect(safe.output.structured.results[0].content).toBe(REDACTED_MEMORY);
-    expect(safe.output.structured.results[1].content).toBe('hello');
+    expect(safe.output.structured.results.map((r) => [r.id, r.content])).toEqual([
+      ['mem_a', REDACTED_MEMORY],
+      ['mem_b', REDACTED_MEMORY],
+    ]);
+    expect(safe.args.query).toBe(REDACTED_FIELD);
+  });
+
+  it('honours a caller-set involvesPrivate flag (an update of a private memory carries no private flag in its args)', () => {
+    const record = {
+      tool: 'update_memory',
+      involvesPrivate: true,
+      args: { memory_id: 'mem_a', content: 'my secret', tags: ['x'] },
+    };
+    expect(redact(record)).toEqual({
+      tool: 'update_memory',
+      involvesPrivate: true,
+      args: { memory_id: 'mem_a', content: REDACTED_MEMORY, content_length: 9, tags: REDACTED_FIELD },
+    });
   });
 
   it('keeps an AppError message and code but drops other errors’ messages', () => {

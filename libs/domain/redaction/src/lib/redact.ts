@@ -1,14 +1,16 @@
 /**
- * The single sanitiser every log record passes through (SPEC §10, seed 003 §6). Rules:
- * - a tool call whose args say `private: true` keeps only harmless metadata: `content` becomes
- *   `[REDACTED_PRIVATE_MEMORY]`, every other free-text field `[REDACTED_PRIVATE_FIELD]`, and
- *   `content_length`, `private`, `category`, `importance`, `force` stay;
- * - any object marked private (`private: true` or `isPrivate: true`), e.g. a memory inside a tool
- *   result, gets the same treatment;
- * - an object that contains a private item anywhere below it (a recall result, a forget response)
- *   has its free-text `text` fields redacted too, since the text quotes the private memory;
- * - errors are reduced to name, code and (for AppErrors, whose messages are safe by construction)
- *   message; other errors' messages may quote data and are left out.
+ * The single sanitiser every log record passes through (SPEC §10, seed 003 §6).
+ *
+ * A record that involves a private memory anywhere — an object marked `private: true` or
+ * `isPrivate: true` (tool args, a memory in a result), or the record-level flag
+ * `involvesPrivate: true` set by a caller that knows (e.g. an update of a private memory) — is
+ * tainted as a whole: every content field becomes `[REDACTED_PRIVATE_MEMORY]` (with its length
+ * kept as `content_length`), every other free-text field `[REDACTED_PRIVATE_FIELD]`, output text
+ * `[REDACTED_PRIVATE_OUTPUT]`. Harmless metadata stays: ids, `private`, `category`, `importance`,
+ * `force`, counts. A record without private involvement passes unchanged.
+ *
+ * Errors are always reduced to name, code and — for AppErrors, whose messages are safe by
+ * construction — message; other errors' messages may quote data and are left out.
  */
 import { isAppError } from '@kioku/kernel';
 
@@ -44,57 +46,45 @@ const KEPT_KEYS = new Set([
 ]);
 
 const MAX_DEPTH = 12;
+const PRIVATE_MARKS = ['private', 'isPrivate', 'involvesPrivate'];
 
 export function redact(value: unknown): unknown {
-  return walk(value, 0).value;
+  return walk(value, containsPrivate(value), 0);
 }
 
-function walk(value: unknown, depth: number): { value: unknown; containsPrivate: boolean } {
-  if (depth > MAX_DEPTH) return { value: '[TRUNCATED]', containsPrivate: false };
-  if (value instanceof Error) return { value: describeError(value), containsPrivate: false };
-  if (Array.isArray(value)) {
-    const items = value.map((item) => walk(item, depth + 1));
-    return { value: items.map((i) => i.value), containsPrivate: items.some((i) => i.containsPrivate) };
-  }
-  if (value === null || typeof value !== 'object') return { value, containsPrivate: false };
-
+/** Whether any object in the value is marked private (or says it involves a private memory). */
+export function containsPrivate(value: unknown, depth = 0): boolean {
+  if (depth > MAX_DEPTH || value === null || typeof value !== 'object' || value instanceof Error)
+    return false;
+  if (Array.isArray(value)) return value.some((item) => containsPrivate(item, depth + 1));
   const source = value as Record<string, unknown>;
-  const isPrivate = isPrivateMark(source.private) || isPrivateMark(source.isPrivate);
-  const out: Record<string, unknown> = {};
-  let containsPrivate = isPrivate;
-  for (const [key, child] of Object.entries(source)) {
-    if (isPrivate && !KEPT_KEYS.has(key)) {
-      if (CONTENT_KEYS.has(key)) {
-        out[key] = REDACTED_MEMORY;
-        if (typeof child === 'string' && !('content_length' in source)) out.content_length = child.length;
-        continue;
-      }
-      if (FREE_TEXT_KEYS.has(key)) {
-        out[key] = REDACTED_FIELD;
-        continue;
-      }
-    }
-    const walked = walk(child, depth + 1);
-    out[key] = walked.value;
-    containsPrivate ||= walked.containsPrivate;
-  }
-  if (containsPrivate) redactQuotedText(out);
-  return { value: out, containsPrivate };
+  if (PRIVATE_MARKS.some((mark) => isPrivateMark(source[mark]))) return true;
+  return Object.values(source).some((child) => containsPrivate(child, depth + 1));
 }
 
-/** Text that may quote a private memory (tool output text, MCP content blocks) is dropped. */
-function redactQuotedText(out: Record<string, unknown>): void {
-  for (const key of ['text', 'content', 'message']) {
-    const v = out[key];
-    if (typeof v === 'string' && v !== REDACTED_MEMORY && v !== REDACTED_FIELD) out[key] = REDACTED_OUTPUT;
-    if (Array.isArray(v)) {
-      out[key] = v.map((block: unknown) =>
-        block && typeof block === 'object' && typeof (block as { text?: unknown }).text === 'string'
-          ? { ...block, text: REDACTED_OUTPUT }
-          : block,
-      );
+function walk(value: unknown, tainted: boolean, depth: number): unknown {
+  if (depth > MAX_DEPTH) return '[TRUNCATED]';
+  if (value instanceof Error) return describeError(value);
+  if (Array.isArray(value)) return value.map((item) => walk(item, tainted, depth + 1));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+    if (
+      tainted &&
+      !KEPT_KEYS.has(key) &&
+      (CONTENT_KEYS.has(key) || FREE_TEXT_KEYS.has(key)) &&
+      child !== undefined
+    ) {
+      if (key === 'text') out[key] = REDACTED_OUTPUT;
+      else if (CONTENT_KEYS.has(key)) {
+        out[key] = REDACTED_MEMORY;
+        if (typeof child === 'string') out.content_length = child.length;
+      } else out[key] = REDACTED_FIELD;
+      continue;
     }
+    out[key] = walk(child, tainted, depth + 1);
   }
+  return out;
 }
 
 function isPrivateMark(value: unknown): boolean {

@@ -17,6 +17,7 @@ import { EMBEDDINGS_TOKENS } from '@kioku/embeddings';
 import { linksModule } from '@kioku/links';
 import { episodesModule } from '@kioku/episodes';
 import { consolidationModule } from '@kioku/consolidation';
+import { workspaceSyncModule } from '@kioku/workspace-sync';
 import { DEFAULT_FORGETTING_SETTINGS, FORGETTING_TOKENS, forgettingModule } from '@kioku/forgetting';
 import { MEMORY_TOKENS, MemoryRepository, memoryModule } from '@kioku/memory';
 import { RedactingLogger } from '@kioku/redaction';
@@ -59,6 +60,8 @@ export async function createAppContainer(
     forgettingModule(),
     consolidationModule(),
   );
+  if (config.workspaceDir)
+    container.loadSync(workspaceSyncModule({ dir: config.workspaceDir, namespace: config.namespace }));
   container
     .bind(MEMORY_TOKENS.Settings)
     .toResolvedValue(

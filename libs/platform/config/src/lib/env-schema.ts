@@ -37,6 +37,7 @@ export const envSchema = z.object({
   KIOKU_VECTOR_STORE: z.enum(['chroma-embedded', 'chroma', 'memory']).default('chroma-embedded'),
   KIOKU_CHROMA_URL: httpUrl.optional(),
   KIOKU_EMBEDDINGS: z.enum(['local']).default('local'),
+  KIOKU_WORKSPACE_DIR: optionalText,
   KIOKU_LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   KIOKU_LOG_FILE: optionalText,
   KIOKU_DEDUP_DISTANCE: distance.optional(),
@@ -60,9 +61,8 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-/** `~` and relative paths resolved; the default is `~/.kioku`. */
-export function resolveDataDir(value: string | undefined, home = homedir()): string {
-  if (!value) return resolve(home, '.kioku');
+/** An absolute path from a configured one: `~` expands to the home directory, relative paths to the cwd. */
+export function resolveUserPath(value: string, home = homedir()): string {
   const expanded = value === '~' || value.startsWith('~/') ? home + value.slice(1) : value;
   return isAbsolute(expanded) ? resolve(expanded) : resolve(process.cwd(), expanded);
 }

@@ -7,7 +7,9 @@ import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import type { LogLevel } from '@kioku/kernel';
 import { ConfigError } from './config-error';
-import { envSchema, resolveDataDir, type Env } from './env-schema';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { envSchema, resolveUserPath, type Env } from './env-schema';
 
 export type VectorStoreConfig =
   { kind: 'chroma-embedded'; dataDir: string } | { kind: 'chroma'; url: string } | { kind: 'memory' };
@@ -35,6 +37,8 @@ export interface KiokuConfig {
   vectorStore: VectorStoreConfig;
   embeddings: EmbeddingsConfig;
   log: { level: LogLevel; file?: string };
+  /** Workspace sync (SPEC §6) is on when set: an absolute directory. */
+  workspaceDir?: string;
   thresholds: ThresholdOverrides;
   forgetting: ForgettingConfig;
 }
@@ -47,13 +51,14 @@ export function loadConfig(env: EnvSource = process.env): KiokuConfig {
 
 export function parseConfig(env: EnvSource): KiokuConfig {
   const parsed = parseWith(envSchema, env);
-  const dataDir = resolveDataDir(parsed.KIOKU_DATA_DIR);
+  const dataDir = parsed.KIOKU_DATA_DIR ? resolveUserPath(parsed.KIOKU_DATA_DIR) : join(homedir(), '.kioku');
   return {
     dataDir,
     namespace: parsed.KIOKU_NAMESPACE,
     vectorStore: vectorStoreConfig(parsed, dataDir),
     embeddings: { kind: parsed.KIOKU_EMBEDDINGS },
     log: { level: parsed.KIOKU_LOG_LEVEL, file: parsed.KIOKU_LOG_FILE },
+    workspaceDir: parsed.KIOKU_WORKSPACE_DIR ? resolveUserPath(parsed.KIOKU_WORKSPACE_DIR) : undefined,
     thresholds: {
       dedupDistance: parsed.KIOKU_DEDUP_DISTANCE,
       linkDistance: parsed.KIOKU_LINK_DISTANCE,

@@ -74,6 +74,15 @@ export interface Page {
   nextCursor?: string;
 }
 
+export interface UpsertOptions {
+  /**
+   * The caller guarantees that no stored version of these records has a metadata key the new version
+   * lacks (the ids are new, or the records always carry the same keys). Adapters whose backend merges
+   * metadata on write may then skip clearing removed keys (a read before the write).
+   */
+  noStaleKeys?: boolean;
+}
+
 export interface VectorStore {
   /** A short backend name for messages, e.g. `chroma`. */
   readonly backend: string;
@@ -95,7 +104,7 @@ export interface VectorStore {
   deleteCollection(name: string): Promise<void>;
 
   /** Inserts or replaces records by id, all in one request. Empty input is a no-op. */
-  upsert(collection: string, records: VectorRecord[]): Promise<void>;
+  upsert(collection: string, records: VectorRecord[], options?: UpsertOptions): Promise<void>;
 
   /**
    * Merges the given metadata keys into existing records (other keys, vector and document unchanged).

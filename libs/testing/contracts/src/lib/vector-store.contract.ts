@@ -297,6 +297,20 @@ export function describeVectorStoreContract(
         ]);
       });
 
+      it('upsert with noStaleKeys writes new records and rewrites records that keep their keys', async () => {
+        const collection = await newCollection();
+        await store.upsert(collection, [record('a', [1, 0, 0], { n: 1, note: '' }, 'one')], {
+          noStaleKeys: true,
+        });
+        await store.upsert(collection, [record('a', [0, 1, 0], { n: 2, note: 'x' }, 'two')], {
+          noStaleKeys: true,
+        });
+        const [stored] = await store.get(collection, ['a'], { includeVectors: true });
+        expect(stored.metadata).toEqual({ n: 2, note: 'x' });
+        expect(stored.document).toBe('two');
+        expectVector(stored.vector, [0, 1, 0]);
+      });
+
       it('upsert of nothing is a no-op', async () => {
         const collection = await seeded([record('a', [1, 0, 0])]);
         await store.upsert(collection, []);

@@ -17,6 +17,7 @@ import {
   type QueryMatch,
   type QueryRequest,
   type StoredRecord,
+  type UpsertOptions,
   type VectorRecord,
   type VectorStore,
 } from '@kioku/vector-store';
@@ -55,8 +56,8 @@ export class ChromaEmbeddedVectorStore implements VectorStore {
     return this.run((store) => store.deleteCollection(name));
   }
 
-  upsert(collection: string, records: VectorRecord[]): Promise<void> {
-    return this.run((store) => store.upsert(collection, records));
+  upsert(collection: string, records: VectorRecord[], options?: UpsertOptions): Promise<void> {
+    return this.run((store) => store.upsert(collection, records, options));
   }
 
   patchMetadata(collection: string, patches: { id: string; metadata: Metadata }[]): Promise<void> {

@@ -89,11 +89,12 @@ export function mergeMemoriesStructured(result: MergeMemoriesResult) {
         removedId: result.removed.id,
         linksMoved: result.linksMoved,
         contentChanged: result.contentChanged,
+        memories: [result.kept, result.removed].map((m) => ({ id: m.id, private: m.isPrivate })),
       };
     case 'not_found':
       return { status: result.status, missingIds: result.missingIds };
     case 'protected':
-      return { status: result.status, memoryId: result.memory.id };
+      return { status: result.status, memoryId: result.memory.id, private: result.memory.isPrivate };
   }
 }
 

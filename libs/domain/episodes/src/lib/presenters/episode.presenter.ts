@@ -12,7 +12,12 @@ export function createEpisodeText(result: CreateEpisodeResult): string {
 }
 
 export function createEpisodeStructured(result: CreateEpisodeResult) {
-  return { episodeId: result.episode.id, memoryIds: result.episode.memoryIds, droppedIds: result.droppedIds };
+  return {
+    episodeId: result.episode.id,
+    memoryIds: result.episode.memoryIds,
+    droppedIds: result.droppedIds,
+    memories: result.members.map((m) => ({ id: m.id, private: m.isPrivate })),
+  };
 }
 
 export function getEpisodeText(result: GetEpisodeResult): string {

@@ -38,7 +38,7 @@ export class LinkRepository {
   async saveBoth(namespace: string, links: Link[]): Promise<void> {
     if (links.length === 0) return;
     const records = links.flatMap((link) => [link, reverseLink(link)]).map(toRecord);
-    await this.store.upsert(await this.collection(namespace), records);
+    await this.store.upsert(await this.collection(namespace), records, { noStaleKeys: true });
   }
 
   /** Every link whose source is one of `memoryIds` (one direction each). */
@@ -129,9 +129,10 @@ function toRecord(link: Link) {
     type: link.type,
     confidence: clampConfidence(link.confidence),
     createdAt: link.createdAt,
+    // Always the same keys (empty when unset), so a write never leaves a stale key behind.
+    note: link.note,
+    replayedAt: link.replayedAt ?? '',
   };
-  if (link.note) metadata.note = link.note;
-  if (link.replayedAt) metadata.replayedAt = link.replayedAt;
   return {
     id: linkRecordId(link.sourceId, link.targetId, link.type),
     vector: LINK_VECTOR,
@@ -152,6 +153,6 @@ function fromRecord(record: StoredRecord): Link | null {
     confidence,
     note: typeof m.note === 'string' ? m.note : '',
     createdAt: typeof m.createdAt === 'string' ? m.createdAt : '',
-    ...(typeof m.replayedAt === 'string' ? { replayedAt: m.replayedAt } : {}),
+    ...(typeof m.replayedAt === 'string' && m.replayedAt ? { replayedAt: m.replayedAt } : {}),
   };
 }

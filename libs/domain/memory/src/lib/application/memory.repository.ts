@@ -47,10 +47,18 @@ export class MemoryRepository {
     return name;
   }
 
-  async save(namespace: string, memory: Memory, vector: number[]): Promise<void> {
-    await this.store.upsert(await this.open(namespace), [
-      { id: memory.id, vector, metadata: toMetadata(memory), document: toDocument(memory) },
-    ]);
+  /** Writes the memory; `isNew` (a freshly generated id) lets the store skip replacing an old version. */
+  async save(
+    namespace: string,
+    memory: Memory,
+    vector: number[],
+    options: { isNew?: boolean } = {},
+  ): Promise<void> {
+    await this.store.upsert(
+      await this.open(namespace),
+      [{ id: memory.id, vector, metadata: toMetadata(memory), document: toDocument(memory) }],
+      { noStaleKeys: options.isNew === true },
+    );
   }
 
   async get(namespace: string, ids: string[], withVectors = false): Promise<StoredMemory[]> {

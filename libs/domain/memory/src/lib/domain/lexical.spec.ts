@@ -5,8 +5,11 @@ describe('lexical recall helpers', () => {
     expect(searchText('  ＩＮＣ－４４７１\n Done ')).toBe('inc-4471 done');
   });
 
-  it('keeps names and numbers as distinctive terms and drops stopwords', () => {
-    expect(distinctiveTerms('What did Alice say about INC-4471?')).toEqual(['inc-4471', 'alice', 'say']);
+  it('keeps names, numbers, codes and other scripts as distinctive terms; leaves plain words to the vectors', () => {
+    expect(distinctiveTerms('What did Alice say about INC-4471?')).toEqual(['inc-4471', 'alice']);
+    expect(distinctiveTerms('paid 40 dollars for the ticket')).toEqual(['40']);
+    expect(distinctiveTerms('Жена любит чай')).toEqual(['любит', 'жена', 'чай']);
+    expect(distinctiveTerms('the weather was nice today')).toEqual([]);
   });
 
   it('uses character bigrams for Japanese, leaving out pure-hiragana grammar', () => {

@@ -33,20 +33,27 @@ export function tokenize(text: string): string[] {
 }
 
 /**
- * The distinctive terms of a query: non-stopword words (numbers and names included) and CJK bigrams,
- * at most `limit`, longest words first. All-hiragana bigrams are mostly grammar and are left out
- * unless nothing else remains.
+ * The distinctive terms of a query — the words an embedding model is weakest at: numbers and codes
+ * (`INC-4471`, `v2.3`), names and acronyms (capitalised inside the query), words in other scripts,
+ * and, for Chinese, Japanese and Korean, character bigrams (all-hiragana bigrams are mostly grammar
+ * and are left out unless nothing else remains). Plain lower-case words are left to the vector
+ * search: matching common words lexically would cost a text scan and add noise.
  */
 export function distinctiveTerms(query: string, limit = 12): string[] {
-  const normalized = searchText(query);
-  const words = (normalized.replace(CJK_RUN, ' ').match(WORD) ?? [])
+  const original = query.normalize('NFKC');
+  const words = (original.replace(CJK_RUN, ' ').match(WORD) ?? [])
     .map((w) => w.replace(/[.]+$/, ''))
-    .filter((w) => !STOPWORDS.has(w) && (w.length >= 3 || /\d/.test(w)));
-  const grams = (normalized.match(CJK_RUN) ?? []).flatMap(bigrams);
+    .filter((w) => !STOPWORDS.has(w.toLowerCase()) && isDistinctiveWord(w))
+    .map((w) => w.toLowerCase());
+  const grams = (searchText(query).match(CJK_RUN) ?? []).flatMap(bigrams);
   const contentGrams = grams.filter((g) => !HIRAGANA_ONLY.test(g));
   const cjk = contentGrams.length > 0 ? contentGrams : grams;
   const unique = [...new Set([...words.sort((a, b) => b.length - a.length), ...cjk])];
   return unique.slice(0, limit);
+}
+
+function isDistinctiveWord(word: string): boolean {
+  return /\d/.test(word) || /\p{Lu}/u.test(word) || /[^\x00-\x7f]/.test(word) || /[-_#@.+]/.test(word);
 }
 
 function bigrams(run: string): string[] {

@@ -179,6 +179,7 @@ export function linkMemoriesStructured(result: LinkMemoriesResult) {
         targetId: result.link.targetId,
         type: result.link.type,
         confidence: result.link.confidence,
+        memories: result.memories.map((m) => ({ id: m.id, private: m.isPrivate })),
       };
     case 'exists':
       return {
@@ -186,6 +187,7 @@ export function linkMemoriesStructured(result: LinkMemoriesResult) {
         sourceId: result.sourceId,
         targetId: result.targetId,
         type: result.type,
+        memories: result.memories.map((m) => ({ id: m.id, private: m.isPrivate })),
       };
     case 'not_found':
       return { status: result.status, missingIds: result.missingIds };

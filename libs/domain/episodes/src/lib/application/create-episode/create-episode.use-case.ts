@@ -5,13 +5,14 @@
  */
 import { inject, injectable } from 'inversify';
 import { AppError, KERNEL_TOKENS, type Clock, type IdGenerator, type Logger } from '@kioku/kernel';
-import { MemoryRepository, parseInput, type CallContext } from '@kioku/memory';
+import { MemoryRepository, parseInput, type CallContext, type Memory } from '@kioku/memory';
 import type { Episode } from '../../domain/episode';
 import { EpisodeRepository } from '../episode.repository';
 import { createEpisodeInputSchema, type CreateEpisodeInput } from './create-episode.input';
 
 export interface CreateEpisodeResult {
   episode: Episode;
+  members: Memory[];
   droppedIds: string[];
 }
 
@@ -53,6 +54,6 @@ export class CreateEpisodeUseCase {
     await this.episodes.save(context.namespace, episode);
     const foundIds = new Set(episode.memoryIds);
     this.logger.info('episode.created', { id: episode.id, memories: episode.memoryIds.length });
-    return { episode, droppedIds: requested.filter((id) => !foundIds.has(id)) };
+    return { episode, members, droppedIds: requested.filter((id) => !foundIds.has(id)) };
   }
 }

@@ -6,6 +6,7 @@ import { inject, injectable } from 'inversify';
 import { AppError, KERNEL_TOKENS, type Clock, type Logger } from '@kioku/kernel';
 import { LinkRepository, type Link, type LinkType } from '@kioku/links';
 import type { CallContext } from '../call-context';
+import type { Memory } from '../../domain/memory';
 import { MemoryRepository } from '../memory.repository';
 import { parseInput } from '../shared/parse-input';
 import { VerifiedLinkWriter } from '../shared/verified-link-writer';
@@ -14,8 +15,8 @@ import { linkMemoriesInputSchema, type LinkMemoriesInput } from './link-memories
 const MANUAL_LINK_CONFIDENCE = 0.5;
 
 export type LinkMemoriesResult =
-  | { status: 'linked'; link: Link }
-  | { status: 'exists'; sourceId: string; targetId: string; type: LinkType }
+  | { status: 'linked'; link: Link; memories: Memory[] }
+  | { status: 'exists'; sourceId: string; targetId: string; type: LinkType; memories: Memory[] }
   | { status: 'not_found'; missingIds: string[] };
 
 @injectable()
@@ -41,7 +42,7 @@ export class LinkMemoriesUseCase {
     if (missingIds.length > 0) return { status: 'not_found', missingIds };
 
     if (await this.links.find(context.namespace, sourceId, targetId, type)) {
-      return { status: 'exists', sourceId, targetId, type };
+      return { status: 'exists', sourceId, targetId, type, memories: found.map((f) => f.memory) };
     }
     const link: Link = {
       sourceId,
@@ -54,6 +55,6 @@ export class LinkMemoriesUseCase {
     const [kept] = await this.linkWriter.save(context.namespace, [link]);
     if (!kept) return { status: 'not_found', missingIds: [targetId] };
     this.logger.info('memory.linked', { sourceId, targetId, type });
-    return { status: 'linked', link };
+    return { status: 'linked', link, memories: found.map((f) => f.memory) };
   }
 }

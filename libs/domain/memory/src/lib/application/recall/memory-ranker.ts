@@ -19,7 +19,7 @@ import type { MemorySettings } from '../memory-settings';
 import { MemoryRepository, type StoredMemory } from '../memory.repository';
 import { QueryVectorCache } from './query-vector-cache';
 
-const LEXICAL_CANDIDATES = 50;
+const LEXICAL_CANDIDATES = 20;
 const SPREAD_FACTOR = 0.3;
 /** A lexical hit must contain at least this share of the query's distinctive terms. */
 const MIN_TERM_COVERAGE = 0.5;
@@ -61,9 +61,17 @@ export class MemoryRanker {
   ): Promise<RankedMemory[]> {
     const queryVector = await this.queryVectors.vectorFor(query);
     const terms = distinctiveTerms(query);
-    const [vectorHits, lexicalHits] = await Promise.all([
-      this.memories.nearest(namespace, queryVector, Math.max(3 * n, 10), filter),
+    // The links of the vector hits are read while the lexical search is still running.
+    const vectorSearch = this.memories.nearest(namespace, queryVector, Math.max(3 * n, 10), filter);
+    const [vectorHits, lexicalHits, vectorHitLinks] = await Promise.all([
+      vectorSearch,
       this.memories.containingAny(namespace, terms, LEXICAL_CANDIDATES, filter),
+      vectorSearch.then((hits) =>
+        this.links.linksFrom(
+          namespace,
+          hits.map((h) => h.memory.id),
+        ),
+      ),
     ]);
 
     const pool = new Map<string, Candidate>();
@@ -103,10 +111,8 @@ export class MemoryRanker {
     }
 
     const candidates = [...pool.values()];
-    const links = await this.links.linksFrom(
-      namespace,
-      candidates.map((c) => c.stored.memory.id),
-    );
+    const lexicalOnly = candidates.filter((c) => c.source === 'lexical').map((c) => c.stored.memory.id);
+    const links = [...vectorHitLinks, ...(await this.links.linksFrom(namespace, lexicalOnly))];
     const maxConfidence = strongestLinkPerMemory(links);
     const baseScores = candidates.map((c) =>
       recallScore(
@@ -131,7 +137,8 @@ export class MemoryRanker {
     candidates.sort(byScore);
 
     const top = candidates.slice(0, n);
-    await this.spreadActivation(namespace, top, links, pool, queryVector, filter);
+    const entryScore = candidates.length >= n ? candidates[n - 1].score : -Infinity;
+    await this.spreadActivation(namespace, top, links, pool, queryVector, filter, entryScore);
 
     return [...pool.values()]
       .sort(byScore)
@@ -139,7 +146,10 @@ export class MemoryRanker {
       .map((c) => ({ memory: c.stored.memory, similarity: c.similarity, score: c.score, source: c.source }));
   }
 
-  /** Linked neighbours of the top results join the pool with `parentScore · 0.3 · confidence`. */
+  /**
+   * Linked neighbours of the top results join the pool with `parentScore · 0.3 · confidence`; those
+   * outside the pool are read only when that score would place them in the top n.
+   */
   private async spreadActivation(
     namespace: string,
     top: Candidate[],
@@ -147,6 +157,7 @@ export class MemoryRanker {
     pool: Map<string, Candidate>,
     queryVector: number[],
     filter: Filter | undefined,
+    entryScore: number,
   ): Promise<void> {
     const spread = new Map<string, number>();
     for (const parent of top) {
@@ -156,7 +167,8 @@ export class MemoryRanker {
         if (score > (spread.get(link.targetId) ?? -Infinity)) spread.set(link.targetId, score);
       }
     }
-    const missing = [...spread.keys()].filter((id) => !pool.has(id));
+    // A neighbour outside the pool is only worth reading if its spread score can reach the top n.
+    const missing = [...spread.keys()].filter((id) => !pool.has(id) && spread.get(id)! > entryScore);
     const fetched = await this.memories.get(namespace, missing, true);
     for (const stored of fetched) {
       if (filter && !matchesFilter(filter, toMetadata(stored.memory))) continue;

@@ -5,6 +5,7 @@ import { createMemoryTestKit } from '../../testing/memory-test-kit';
 import { recallStructured, recallText } from '../../presenters/memory.presenter';
 import { RememberUseCase } from '../remember/remember.use-case';
 import { RecallUseCase } from './recall.use-case';
+import { AccessTracker } from './access-tracker';
 import { MemoryRepository } from '../memory.repository';
 import type { RememberInput } from '../remember/remember.input';
 
@@ -137,6 +138,7 @@ describe('RecallUseCase', () => {
     await recall.execute({ query: 'sourdough bread' }, context);
     const second = await recall.execute({ query: 'sourdough bread' }, context);
     expect(second.results[0].memory.accessCount).toBe(2);
+    await container.get(AccessTracker).flush();
     const stored = await container.get(MemoryRepository).getOne('test', m.id);
     expect(stored?.memory.accessCount).toBe(2);
     expect(stored?.memory.lastAccessedAt).toBe(clock.now().toISOString());

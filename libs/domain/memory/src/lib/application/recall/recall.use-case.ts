@@ -1,11 +1,12 @@
 /**
  * recall (SPEC §4.2): ranks memories for the query (see MemoryRanker) and tracks access of the
- * returned ones: accessCount + 1 and lastAccessedAt, which slow their decay and forgetting.
+ * returned ones (accessCount + 1 and lastAccessedAt, which slow their decay and forgetting) without
+ * waiting for that write.
  */
 import { inject, injectable } from 'inversify';
 import { AppError, KERNEL_TOKENS, type Clock, type Logger } from '@kioku/kernel';
 import type { CallContext } from '../call-context';
-import { MemoryRepository } from '../memory.repository';
+import { AccessTracker } from './access-tracker';
 import { parseInput } from '../shared/parse-input';
 import { MemoryRanker, type RankedMemory } from './memory-ranker';
 import { recallFilter } from './recall-filter';
@@ -21,7 +22,7 @@ export interface RecallResult {
 export class RecallUseCase {
   constructor(
     @inject(MemoryRanker) private readonly ranker: MemoryRanker,
-    @inject(MemoryRepository) private readonly memories: MemoryRepository,
+    @inject(AccessTracker) private readonly access: AccessTracker,
     @inject(KERNEL_TOKENS.Clock) private readonly clock: Clock,
     @inject(KERNEL_TOKENS.Logger) private readonly logger: Logger,
   ) {}
@@ -38,24 +39,17 @@ export class RecallUseCase {
       recallFilter(input),
       now,
     );
-    const results = await this.trackAccess(context.namespace, ranked, now);
-    this.logger.debug('memory.recalled', { results: results.length });
-    return { results };
-  }
-
-  private async trackAccess(namespace: string, ranked: RankedMemory[], now: Date): Promise<RecalledMemory[]> {
     const lastAccessedAt = now.toISOString();
     const results = ranked.map((r) => ({
       ...r,
       memory: { ...r.memory, accessCount: r.memory.accessCount + 1, lastAccessedAt },
     }));
-    await this.memories.patch(
-      namespace,
-      results.map((r) => ({
-        id: r.memory.id,
-        metadata: { accessCount: r.memory.accessCount, lastAccessedAt, lastAccessedAtMs: now.getTime() },
-      })),
+    this.access.record(
+      context.namespace,
+      results.map((r) => r.memory),
+      now,
     );
-    return results;
+    this.logger.debug('memory.recalled', { results: results.length });
+    return { results };
   }
 }

@@ -71,7 +71,7 @@ export class RememberUseCase {
       lastAccessedAt: null,
       embeddingModel: this.embeddings.modelId,
     };
-    await this.memories.save(context.namespace, memory, vector);
+    await this.memories.save(context.namespace, memory, vector, { isNew: true });
 
     const { links, linked } = autoLinks(
       memory.id,

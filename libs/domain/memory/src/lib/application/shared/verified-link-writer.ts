@@ -1,7 +1,7 @@
 /**
  * Writes links only between memories that exist, and keeps it that way under concurrent deletes:
- * it saves the links whose two ends exist, then checks the ends again and removes the links to any
- * that vanished meanwhile. Together with the deleter's link sweep after removing a memory,
+ * it saves the links, then checks that both ends exist and removes the links to any end that is
+ * missing (never there, or deleted meanwhile). Together with the deleter's link sweep after removing a memory,
  * no ordering of a link write and a delete leaves a dangling link behind (SPEC §2.2, §4.6).
  */
 import { inject, injectable } from 'inversify';
