@@ -9,7 +9,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Container } from 'inversify';
 import type { Logger } from '@kioku/kernel';
-import { createMcpServer } from './server';
+import { createMcpServer } from '@kioku/mcp-tools';
 
 const MAX_BODY_BYTES = 1_000_000;
 const MAX_SESSIONS = 256;

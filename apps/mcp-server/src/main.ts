@@ -9,7 +9,7 @@ import { toAppError } from '@kioku/kernel';
 import { loadMcpServerConfig } from './config';
 import { createMcpContainer } from './container';
 import { serveStreamableHttp } from './http-transport';
-import { createMcpServer } from './server';
+import { createMcpServer } from '@kioku/mcp-tools';
 
 async function main(): Promise<void> {
   const config = loadMcpServerConfig(process.argv.slice(2));

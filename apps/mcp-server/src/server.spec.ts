@@ -8,7 +8,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { parseConfig } from '@kioku/config';
 import { createAppContainer, type AppContainer } from '@kioku/backends';
 import { CapturingLogSink } from '@kioku/testing-fakes';
-import { createMcpServer } from './server';
+import { createMcpServer } from '@kioku/mcp-tools';
 import { callTool } from './testing/call-tool';
 
 describe('MCP server tools (in process)', () => {

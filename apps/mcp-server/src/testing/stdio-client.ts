@@ -16,8 +16,12 @@ export interface StdioKioku {
   close(): Promise<void>;
 }
 
-export async function startStdioKioku(env: Record<string, string> = {}): Promise<StdioKioku> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'kioku-e2e-'));
+/** Starts the server on a fresh data dir, or on `dataDir` (which `close()` then leaves in place). */
+export async function startStdioKioku(
+  env: Record<string, string> = {},
+  existingDataDir?: string,
+): Promise<StdioKioku> {
+  const dataDir = existingDataDir ?? mkdtempSync(join(tmpdir(), 'kioku-e2e-'));
   const logFile = join(dataDir, 'kioku.log');
   const client = new Client({ name: 'e2e', version: '1' });
   await client.connect(
@@ -43,7 +47,7 @@ export async function startStdioKioku(env: Record<string, string> = {}): Promise
       (JSON.parse(readFileSync(join(dataDir, 'chroma-server.json'), 'utf8')) as { url: string }).url,
     close: async () => {
       await client.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!existingDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

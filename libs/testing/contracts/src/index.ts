@@ -21,3 +21,4 @@ export {
   type ChromaTestServerOptions,
 } from './lib/chroma-test-server';
 export * from './lib/embedding-provider.contract';
+export * from './lib/ollama-protocol-server';

@@ -4,6 +4,8 @@ import { MemoryRepository } from './application/memory.repository';
 import { QueryVectorCache } from './application/recall/query-vector-cache';
 import { MemoryRanker } from './application/recall/memory-ranker';
 import { AccessTracker } from './application/recall/access-tracker';
+import { MemoryCollections } from './application/memory-collections';
+import { ReembedUseCase } from './application/reembed/reembed.use-case';
 import { VerifiedLinkWriter } from './application/shared/verified-link-writer';
 import { MemoryChangeNotifier } from './application/memory-change.listener';
 import { RememberUseCase } from './application/remember/remember.use-case';
@@ -19,6 +21,8 @@ export function memoryModule(): ContainerModule {
       .onDeactivation((tracker) => tracker.flush());
     for (const service of [
       MemoryRepository,
+      MemoryCollections,
+      ReembedUseCase,
       QueryVectorCache,
       MemoryRanker,
       MemoryChangeNotifier,

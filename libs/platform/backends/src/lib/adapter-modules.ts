@@ -6,7 +6,9 @@ import type { ContainerModule } from 'inversify';
 import type { EmbeddingsConfig, VectorStoreConfig } from '@kioku/config';
 import { vectorStoreMemoryModule } from '@kioku/vector-store-memory';
 import { vectorStoreChromaEmbeddedModule, vectorStoreChromaModule } from '@kioku/vector-store-chroma';
+import { vectorStoreQdrantModule } from '@kioku/vector-store-qdrant';
 import { embeddingsLocalModule } from '@kioku/embeddings-local';
+import { embeddingsOllamaModule } from '@kioku/embeddings-ollama';
 
 export function vectorStoreModule(config: VectorStoreConfig): ContainerModule {
   switch (config.kind) {
@@ -16,6 +18,16 @@ export function vectorStoreModule(config: VectorStoreConfig): ContainerModule {
       return vectorStoreChromaModule({ url: config.url });
     case 'chroma-embedded':
       return vectorStoreChromaEmbeddedModule({ dataDir: config.dataDir });
+    case 'qdrant':
+      return vectorStoreQdrantModule({
+        url: config.url,
+        apiKey: config.apiKey,
+        requestTimeoutMs: config.requestTimeoutMs,
+        shardNumber: config.shardNumber,
+        replicationFactor: config.replicationFactor,
+        writeConsistencyFactor: config.writeConsistencyFactor,
+        writeOrdering: config.writeOrdering,
+      });
   }
 }
 
@@ -23,5 +35,12 @@ export function embeddingsModule(config: EmbeddingsConfig): ContainerModule {
   switch (config.kind) {
     case 'local':
       return embeddingsLocalModule();
+    case 'ollama':
+      return embeddingsOllamaModule({
+        url: config.url,
+        model: config.model,
+        timeoutMs: config.timeoutMs,
+        dimension: config.dimension,
+      });
   }
 }

@@ -30,6 +30,11 @@ export interface AppContainerOptions {
   /** Where log records go; default: KIOKU_LOG_FILE or stderr. */
   logSink?: LogSink;
   clock?: Clock;
+  /**
+   * Open the configured namespace at start (default true), so that a down store or a mismatched
+   * embedding model stops the app at once. `reembed` turns it off: a mismatch is what it fixes.
+   */
+  openNamespace?: boolean;
 }
 
 export interface AppContainer {
@@ -80,7 +85,7 @@ export async function createAppContainer(
   };
   try {
     await container.get(EMBEDDINGS_TOKENS.EmbeddingProvider).init();
-    await container.get(MemoryRepository).open(config.namespace);
+    if (options.openNamespace !== false) await container.get(MemoryRepository).open(config.namespace);
   } catch (error) {
     await close();
     throw error;

@@ -12,9 +12,22 @@ import { join } from 'node:path';
 import { envSchema, resolveUserPath, type Env } from './env-schema';
 
 export type VectorStoreConfig =
-  { kind: 'chroma-embedded'; dataDir: string } | { kind: 'chroma'; url: string } | { kind: 'memory' };
+  | { kind: 'chroma-embedded'; dataDir: string }
+  | { kind: 'chroma'; url: string }
+  | {
+      kind: 'qdrant';
+      url: string;
+      apiKey?: string;
+      requestTimeoutMs: number;
+      shardNumber: number;
+      replicationFactor: number;
+      writeConsistencyFactor: number;
+      writeOrdering: 'weak' | 'medium' | 'strong';
+    }
+  | { kind: 'memory' };
 
-export type EmbeddingsConfig = { kind: 'local' };
+export type EmbeddingsConfig =
+  { kind: 'local' } | { kind: 'ollama'; url: string; model: string; timeoutMs: number; dimension?: number };
 
 export interface ThresholdOverrides {
   dedupDistance?: number;
@@ -56,7 +69,7 @@ export function parseConfig(env: EnvSource): KiokuConfig {
     dataDir,
     namespace: parsed.KIOKU_NAMESPACE,
     vectorStore: vectorStoreConfig(parsed, dataDir),
-    embeddings: { kind: parsed.KIOKU_EMBEDDINGS },
+    embeddings: embeddingsConfig(parsed),
     log: { level: parsed.KIOKU_LOG_LEVEL, file: parsed.KIOKU_LOG_FILE },
     workspaceDir: parsed.KIOKU_WORKSPACE_DIR ? resolveUserPath(parsed.KIOKU_WORKSPACE_DIR) : undefined,
     thresholds: {
@@ -99,8 +112,49 @@ function vectorStoreConfig(env: Env, dataDir: string): VectorStoreConfig {
         ]);
       }
       return { kind: 'chroma', url: env.KIOKU_CHROMA_URL };
+    case 'qdrant':
+      if (!env.KIOKU_QDRANT_URL) {
+        throw new ConfigError([
+          'KIOKU_QDRANT_URL: required when KIOKU_VECTOR_STORE=qdrant (e.g. http://127.0.0.1:6333)',
+        ]);
+      }
+      if (env.KIOKU_QDRANT_WRITE_CONSISTENCY_FACTOR > env.KIOKU_QDRANT_REPLICATION_FACTOR) {
+        throw new ConfigError([
+          'KIOKU_QDRANT_WRITE_CONSISTENCY_FACTOR: must not exceed KIOKU_QDRANT_REPLICATION_FACTOR',
+        ]);
+      }
+      return {
+        kind: 'qdrant',
+        url: env.KIOKU_QDRANT_URL,
+        apiKey: env.KIOKU_QDRANT_API_KEY,
+        requestTimeoutMs: env.KIOKU_QDRANT_TIMEOUT_MS,
+        shardNumber: env.KIOKU_QDRANT_SHARDS,
+        replicationFactor: env.KIOKU_QDRANT_REPLICATION_FACTOR,
+        writeConsistencyFactor: env.KIOKU_QDRANT_WRITE_CONSISTENCY_FACTOR,
+        writeOrdering: env.KIOKU_QDRANT_WRITE_ORDERING,
+      };
     case 'memory':
       return { kind: 'memory' };
+  }
+}
+
+function embeddingsConfig(env: Env): EmbeddingsConfig {
+  switch (env.KIOKU_EMBEDDINGS) {
+    case 'local':
+      return { kind: 'local' };
+    case 'ollama':
+      if (!env.KIOKU_OLLAMA_URL) {
+        throw new ConfigError([
+          'KIOKU_OLLAMA_URL: required when KIOKU_EMBEDDINGS=ollama (e.g. http://127.0.0.1:11434)',
+        ]);
+      }
+      return {
+        kind: 'ollama',
+        url: env.KIOKU_OLLAMA_URL,
+        model: env.KIOKU_OLLAMA_MODEL,
+        timeoutMs: env.KIOKU_OLLAMA_TIMEOUT_MS,
+        dimension: env.KIOKU_OLLAMA_DIMENSION,
+      };
   }
 }
 

@@ -445,9 +445,14 @@ let setprivCache: string | null | undefined;
 
 function setprivPath(): string | null {
   if (setprivCache !== undefined) return setprivCache;
-  const candidates = ['/usr/bin/setpriv', '/bin/setpriv', '/usr/sbin/setpriv', '/sbin/setpriv'];
-  for (const directory of (process.env['PATH'] ?? '').split(':'))
-    if (directory) candidates.push(join(directory, 'setpriv'));
+  // util-linux installs setpriv in one of these on every Linux distribution kioku targets.
+  const candidates = [
+    '/usr/bin/setpriv',
+    '/bin/setpriv',
+    '/usr/sbin/setpriv',
+    '/sbin/setpriv',
+    '/usr/local/bin/setpriv',
+  ];
   setprivCache = process.platform === 'linux' ? (candidates.find((path) => existsSync(path)) ?? null) : null;
   return setprivCache;
 }

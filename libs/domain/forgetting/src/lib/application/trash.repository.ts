@@ -4,8 +4,8 @@
  */
 import { inject, injectable } from 'inversify';
 import { EMBEDDINGS_TOKENS, type EmbeddingProvider } from '@kioku/embeddings';
-import { collectionName, EnsureOnce, isLinkType, type Link } from '@kioku/links';
-import { fromRecord, toDocument, toMetadata } from '@kioku/memory';
+import { EnsureOnce, isLinkType, type Link } from '@kioku/links';
+import { MemoryCollections, fromRecord, toDocument, toMetadata } from '@kioku/memory';
 import { VECTOR_STORE_TOKENS, where, type StoredRecord, type VectorStore } from '@kioku/vector-store';
 import { DELETION_REASONS, type DeletionReason, type TrashEntry } from '../domain/trash-entry';
 
@@ -18,6 +18,7 @@ export class TrashRepository {
   constructor(
     @inject(VECTOR_STORE_TOKENS.VectorStore) private readonly store: VectorStore,
     @inject(EMBEDDINGS_TOKENS.EmbeddingProvider) private readonly embeddings: EmbeddingProvider,
+    @inject(MemoryCollections) private readonly collections: MemoryCollections,
   ) {}
 
   async put(namespace: string, entry: TrashEntry): Promise<void> {
@@ -80,7 +81,7 @@ export class TrashRepository {
   }
 
   private async collection(namespace: string): Promise<string> {
-    const name = collectionName(namespace, 'trash');
+    const { trash: name } = await this.collections.of(namespace);
     await this.ensured.run(name, () =>
       this.store.ensureCollection(name, {
         dimension: this.embeddings.dimension,

@@ -3,9 +3,7 @@
  * deterministic embedder, a fixed clock and a capturing log sink behind the real redacting logger.
  */
 import { Container } from 'inversify';
-import { KERNEL_TOKENS, RandomIdGenerator } from '@kioku/kernel';
-import { EMBEDDINGS_TOKENS } from '@kioku/embeddings';
-import { VECTOR_STORE_TOKENS, type VectorStore } from '@kioku/vector-store';
+import type { VectorStore } from '@kioku/vector-store';
 import { MemoryVectorStore } from '@kioku/vector-store-memory';
 import { LinkRepository, linksModule, type Link } from '@kioku/links';
 import { episodesModule } from '@kioku/episodes';
@@ -18,8 +16,7 @@ import {
   type MemorySettings,
   type RememberInput,
 } from '@kioku/memory';
-import { RedactingLogger } from '@kioku/redaction';
-import { CapturingLogSink, DeterministicEmbeddingProvider, FixedClock } from '@kioku/testing-fakes';
+import { bindTestPlatform, DeterministicEmbeddingProvider } from '@kioku/testing-fakes';
 import { DEFAULT_FORGETTING_SETTINGS, type ForgettingSettings } from '../forgetting-settings';
 import { FORGETTING_TOKENS } from '../forgetting.tokens';
 import { forgettingModule } from '../forgetting.module';
@@ -30,20 +27,15 @@ export function createForgettingTestKit(
     memory?: Partial<MemorySettings>;
     forgetting?: Partial<ForgettingSettings>;
     store?: VectorStore;
+    embeddings?: DeterministicEmbeddingProvider;
     /** Further modules to load (higher libraries under test). */
     modules?: ContainerModule[];
   } = {},
 ) {
   const container = new Container();
   const store = options.store ?? new MemoryVectorStore();
-  const embeddings = new DeterministicEmbeddingProvider();
-  const clock = new FixedClock();
-  const logs = new CapturingLogSink();
-  container.bind(VECTOR_STORE_TOKENS.VectorStore).toConstantValue(store);
-  container.bind(EMBEDDINGS_TOKENS.EmbeddingProvider).toConstantValue(embeddings);
-  container.bind(KERNEL_TOKENS.Clock).toConstantValue(clock);
-  container.bind(KERNEL_TOKENS.IdGenerator).toConstantValue(new RandomIdGenerator());
-  container.bind(KERNEL_TOKENS.Logger).toConstantValue(new RedactingLogger(logs, 'debug', clock));
+  const embeddings = options.embeddings ?? new DeterministicEmbeddingProvider();
+  const { clock, logs } = bindTestPlatform(container, { store, embeddings });
   container.bind(MEMORY_TOKENS.Settings).toConstantValue({ ...DEFAULT_MEMORY_SETTINGS, ...options.memory });
   container
     .bind(FORGETTING_TOKENS.Settings)

@@ -6,7 +6,8 @@
 import { inject, injectable } from 'inversify';
 import { AppError } from '@kioku/kernel';
 import { EMBEDDINGS_TOKENS, type EmbeddingProvider } from '@kioku/embeddings';
-import { collectionName, EnsureOnce } from '@kioku/links';
+import { EnsureOnce } from '@kioku/links';
+import { MemoryCollections } from './memory-collections';
 import {
   allOf,
   where,
@@ -38,11 +39,12 @@ export class MemoryRepository {
   constructor(
     @inject(VECTOR_STORE_TOKENS.VectorStore) private readonly store: VectorStore,
     @inject(EMBEDDINGS_TOKENS.EmbeddingProvider) private readonly embeddings: EmbeddingProvider,
+    @inject(MemoryCollections) private readonly collections: MemoryCollections,
   ) {}
 
   /** Creates the namespace's collection or checks that it holds vectors of the configured model. */
   async open(namespace: string): Promise<string> {
-    const name = collectionName(namespace, 'memories');
+    const { memories: name } = await this.collections.of(namespace);
     await this.ensured.run(name, () => this.checkModel(namespace, name));
     return name;
   }

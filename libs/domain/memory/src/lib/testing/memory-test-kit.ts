@@ -3,13 +3,16 @@
  * a fixed clock and a capturing log sink behind the real redacting logger.
  */
 import { Container } from 'inversify';
-import { KERNEL_TOKENS, RandomIdGenerator } from '@kioku/kernel';
-import { EMBEDDINGS_TOKENS, type EmbeddingProvider } from '@kioku/embeddings';
-import { VECTOR_STORE_TOKENS, type VectorStore } from '@kioku/vector-store';
+import type { EmbeddingProvider } from '@kioku/embeddings';
+import type { VectorStore } from '@kioku/vector-store';
 import { MemoryVectorStore } from '@kioku/vector-store-memory';
 import { linksModule } from '@kioku/links';
-import { RedactingLogger } from '@kioku/redaction';
-import { CapturingLogSink, DeterministicEmbeddingProvider, FixedClock } from '@kioku/testing-fakes';
+import {
+  bindTestPlatform,
+  DeterministicEmbeddingProvider,
+  type CapturingLogSink,
+  type FixedClock,
+} from '@kioku/testing-fakes';
 import { DEFAULT_MEMORY_SETTINGS, type MemorySettings } from '../application/memory-settings';
 import { memoryModule } from '../memory.module';
 import { MEMORY_TOKENS } from '../memory.tokens';
@@ -29,13 +32,7 @@ export function createMemoryTestKit(
   const container = new Container();
   const store = options.store ?? new MemoryVectorStore();
   const embeddings = options.embeddings ?? new DeterministicEmbeddingProvider();
-  const clock = new FixedClock();
-  const logs = new CapturingLogSink();
-  container.bind(VECTOR_STORE_TOKENS.VectorStore).toConstantValue(store);
-  container.bind(EMBEDDINGS_TOKENS.EmbeddingProvider).toConstantValue(embeddings);
-  container.bind(KERNEL_TOKENS.Clock).toConstantValue(clock);
-  container.bind(KERNEL_TOKENS.IdGenerator).toConstantValue(new RandomIdGenerator());
-  container.bind(KERNEL_TOKENS.Logger).toConstantValue(new RedactingLogger(logs, 'debug', clock));
+  const { clock, logs } = bindTestPlatform(container, { store, embeddings });
   container.bind(MEMORY_TOKENS.Settings).toConstantValue({ ...DEFAULT_MEMORY_SETTINGS, ...options.settings });
   container.loadSync(linksModule(), memoryModule());
   return { container, store, embeddings, clock, logs, context: { namespace: 'test', callerId: 'tester' } };

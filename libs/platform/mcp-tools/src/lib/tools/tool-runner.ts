@@ -13,7 +13,7 @@ import type { Container } from 'inversify';
 import type { Clock, Logger } from '@kioku/kernel';
 import type { CallContext } from '@kioku/memory';
 import { containsPrivate } from '@kioku/redaction';
-import { toToolResult } from '../errors/to-tool-result';
+import { toToolResult } from '../to-tool-result';
 
 export interface ToolDeps {
   container: Container;

@@ -1,0 +1,26 @@
+/**
+ * `integrity` (SPEC §4.6, §8.3): finishes interrupted deletions and restores, removes dangling links,
+ * re-creates missing reverse links, drops dead ids from episodes — and reports what it fixed.
+ */
+import type { RepairIntegrityUseCase } from '@kioku/forgetting';
+import type { Job, JobOutcome } from './job';
+
+export class IntegrityJob implements Job {
+  readonly name = 'integrity';
+
+  constructor(private readonly repairIntegrity: RepairIntegrityUseCase) {}
+
+  async run(namespace: string): Promise<JobOutcome> {
+    const report = await this.repairIntegrity.execute(namespace);
+    return {
+      counts: {
+        linksChecked: report.linksChecked,
+        danglingLinksRemoved: report.danglingLinksRemoved,
+        reverseLinksAdded: report.reverseLinksAdded,
+        interruptedDeletionsCompleted: report.interruptedDeletionsCompleted,
+        interruptedRestoresCompleted: report.interruptedRestoresCompleted,
+        episodeIdsDropped: report.episodeIdsDropped,
+      },
+    };
+  }
+}

@@ -1,0 +1,17 @@
+/** `purge-trash` (SPEC §2.4): removes trash entries older than the retention period for one namespace. */
+import type { PurgeTrashUseCase } from '@kioku/forgetting';
+import type { Job, JobOutcome } from './job';
+
+export class PurgeTrashJob implements Job {
+  readonly name = 'purge-trash';
+
+  constructor(
+    private readonly purgeTrash: PurgeTrashUseCase,
+    private readonly retentionDays: number,
+  ) {}
+
+  async run(namespace: string): Promise<JobOutcome> {
+    const { purged } = await this.purgeTrash.execute(namespace);
+    return { counts: { purged }, details: { retentionDays: this.retentionDays } };
+  }
+}

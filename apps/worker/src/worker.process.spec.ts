@@ -1,0 +1,210 @@
+/**
+ * The worker as a real process: `--once` on the embedded default (real Chroma) exits 0 and writes
+ * its report; configuration errors stop it with one line and exit 2; a held lock makes the run
+ * `skipped`; SIGTERM during a scheduled run lets the running step finish, starts nothing new, leaves
+ * no lock behind and exits 0.
+ */
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { isProcessAlive } from '@kioku/kernel';
+import { startChromaTestServer, type ChromaTestServer } from '@kioku/testing-contracts';
+import { jobLockPath, tryJobLock } from './jobs/job-lock';
+import { runWorker, startWorker } from './testing/worker-process';
+import { lockFiles, readReports, tempDir, waitFor } from './testing/worker-test-helpers';
+
+describe('kioku worker as a process', () => {
+  const dirs: string[] = [];
+  const dataDir = () => {
+    const dir = tempDir('process');
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+  it('--once integrity on the embedded default exits 0, prints and writes its report, and cleans up', async () => {
+    const dir = dataDir();
+    const { code, stdout, stderr } = await runWorker(['--once', 'integrity'], { KIOKU_DATA_DIR: dir });
+    expect({ code, stderr: code === 0 ? '' : stderr }).toEqual({ code: 0, stderr: '' });
+    const [report] = readReports(join(dir, 'worker-reports'), 'integrity');
+    expect(report).toMatchObject({
+      job: 'integrity',
+      namespace: 'default',
+      status: 'ok',
+      counts: { linksChecked: 0, danglingLinksRemoved: 0, reverseLinksAdded: 0 },
+    });
+    expect(JSON.parse(stdout.trim())).toEqual(report);
+    expect(stderr).toContain('"event":"worker.job_report"');
+    expect(lockFiles(join(dir, 'worker-locks'))).toEqual([]);
+    // The embedded Chroma server it started went with it.
+    const started = stderr
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { event: string; pid?: number })
+      .find((record) => record.event === 'vector_store.chroma_embedded.started');
+    expect(started?.pid).toEqual(expect.any(Number));
+    await waitFor(() => !isProcessAlive(started!.pid!), 10_000, 'the embedded Chroma server to stop');
+    expect(existsSync(join(dir, 'chroma-server.json'))).toBe(false);
+  }, 120_000);
+
+  it.each([
+    [
+      ['--once', 'vacuum'],
+      {},
+      /^kioku worker: CONFIG_INVALID: Invalid configuration: --once: .*\(got "vacuum"\)\n$/,
+    ],
+    [
+      ['--once', 'integrity'],
+      { KIOKU_WORKER_PURGE_CRON: '0 25 * * *' },
+      /^kioku worker: CONFIG_INVALID: Invalid configuration: KIOKU_WORKER_PURGE_CRON: not a valid cron expression \(.*hour.*\).*\(got "0 25 \* \* \*"\)\n$/,
+    ],
+    [
+      [],
+      {
+        KIOKU_WORKER_CONSOLIDATE_CRON: '',
+        KIOKU_WORKER_AUTO_FORGET_CRON: '',
+        KIOKU_WORKER_PURGE_CRON: '',
+        KIOKU_WORKER_INTEGRITY_CRON: '',
+      },
+      /^kioku worker: CONFIG_INVALID: .*no job has a schedule .*--once <job>\n$/,
+    ],
+  ])(
+    'refuses %j %j with one line on stderr and exit code 2',
+    async (args, env, message) => {
+      const dir = dataDir();
+      const { code, stdout, stderr } = await runWorker(args, { KIOKU_DATA_DIR: dir, ...env });
+      expect(code).toBe(2);
+      expect(stderr).toMatch(message);
+      expect(stdout).toBe('');
+      expect(existsSync(join(dir, 'chroma'))).toBe(false);
+    },
+    60_000,
+  );
+
+  it('--once skips (exit 0, report `skipped`) while another process holds the job’s lock', async () => {
+    const dir = dataDir();
+    const release = await tryJobLock(jobLockPath(join(dir, 'worker-locks'), 'auto-forget', 'default'));
+    expect(release).not.toBeNull();
+    try {
+      const { code, stdout } = await runWorker(['--once', 'auto-forget'], {
+        KIOKU_DATA_DIR: dir,
+        KIOKU_VECTOR_STORE: 'memory',
+      });
+      expect(code).toBe(0);
+      expect(JSON.parse(stdout.trim())).toMatchObject({ status: 'skipped', lockHolderPid: process.pid });
+    } finally {
+      release?.();
+    }
+  }, 60_000);
+
+  describe('SIGTERM during a scheduled run', () => {
+    let chroma: ChromaTestServer;
+    let proxy: HoldingProxy;
+
+    beforeAll(async () => {
+      chroma = await startChromaTestServer();
+      proxy = await holdingProxy(chroma.url);
+    }, 60_000);
+
+    afterAll(async () => {
+      await proxy?.close();
+      await chroma?.stop();
+    });
+
+    it('finishes the step in progress, starts nothing new, releases the lock and exits 0', async () => {
+      const dir = dataDir();
+      const logFile = join(dir, 'worker.log');
+      const log = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '');
+      const worker = startWorker([], {
+        KIOKU_DATA_DIR: dir,
+        KIOKU_LOG_FILE: logFile,
+        KIOKU_VECTOR_STORE: 'chroma',
+        KIOKU_CHROMA_URL: proxy.url,
+        KIOKU_WORKER_NAMESPACES: 'alpha,beta',
+        KIOKU_WORKER_INTEGRITY_CRON: '* * * * * *',
+        KIOKU_WORKER_CONSOLIDATE_CRON: '',
+        KIOKU_WORKER_AUTO_FORGET_CRON: '',
+        KIOKU_WORKER_PURGE_CRON: '',
+      });
+      try {
+        await waitFor(() => log().includes('"event":"worker.started"'), 60_000, 'the worker to start');
+        // From now on the store answers only when the test says so: the next run stops mid-step.
+        proxy.hold();
+        await waitFor(
+          () => log().includes('"event":"worker.job_started"') && proxy.heldCount() > 0,
+          10_000,
+          'a run to be waiting on the store',
+        );
+        expect(lockFiles(join(dir, 'worker-locks'))).toEqual(['integrity.alpha.lock']);
+
+        worker.child.kill('SIGTERM');
+        await new Promise((r) => setTimeout(r, 1_500));
+        expect(worker.child.exitCode).toBeNull(); // still finishing its step
+        expect(log()).toContain('"event":"worker.stopping"');
+
+        proxy.release();
+        expect(await worker.exited).toBe(0);
+      } finally {
+        proxy.release();
+        worker.child.kill('SIGKILL');
+      }
+      const reports = readReports(join(dir, 'worker-reports'), 'integrity');
+      expect(reports.map((r) => [r.namespace, r.status])).toEqual([['alpha', 'ok']]);
+      expect(lockFiles(join(dir, 'worker-locks'))).toEqual([]);
+      expect(log()).toContain('"event":"worker.stopped"');
+    }, 120_000);
+  });
+});
+
+interface HoldingProxy {
+  url: string;
+  /** Holds every request from now on. */
+  hold(): void;
+  /** Forwards the held requests and stops holding. */
+  release(): void;
+  heldCount(): number;
+  close(): Promise<void>;
+}
+
+/** An HTTP proxy in front of the Chroma server that can hold requests, to pause a job mid-step. */
+async function holdingProxy(target: string): Promise<HoldingProxy> {
+  let holding = false;
+  let held: (() => void)[] = [];
+  const forward = (req: IncomingMessage, res: ServerResponse) => {
+    const upstream = request(
+      new URL(req.url ?? '/', target),
+      { method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  };
+  const server: Server = createServer((req, res) => {
+    if (holding) held.push(() => forward(req, res));
+    else forward(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    hold: () => {
+      holding = true;
+    },
+    release: () => {
+      holding = false;
+      const waiting = held;
+      held = [];
+      waiting.forEach((go) => go());
+    },
+    heldCount: () => held.length,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,85 @@
+/** The request batcher: order, batch sizes, coalescing, the in-flight bound and failure isolation. */
+import { RequestBatcher } from './request-batcher';
+
+const double = async (items: number[]) => items.map((item) => item * 2);
+
+describe('RequestBatcher', () => {
+  it('resolves an empty submission at once without a run', async () => {
+    const run = jest.fn(double);
+    await expect(
+      new RequestBatcher(run, { maxBatchSize: 4, maxConcurrentRuns: 1 }).submit([]),
+    ).resolves.toEqual([]);
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it('splits a submission into runs of at most maxBatchSize and keeps the order', async () => {
+    const run = jest.fn(double);
+    const batcher = new RequestBatcher(run, { maxBatchSize: 4, maxConcurrentRuns: 2 });
+    const items = Array.from({ length: 10 }, (_, index) => index);
+    await expect(batcher.submit(items)).resolves.toEqual(items.map((item) => item * 2));
+    expect(run.mock.calls.map(([batch]) => batch)).toEqual([
+      [0, 1, 2, 3],
+      [4, 5, 6, 7],
+      [8, 9],
+    ]);
+  });
+
+  it('coalesces submissions made in the same tick', async () => {
+    const run = jest.fn(double);
+    const batcher = new RequestBatcher(run, { maxBatchSize: 8, maxConcurrentRuns: 1 });
+    const results = await Promise.all([batcher.submit([1]), batcher.submit([2, 3]), batcher.submit([4])]);
+    expect(results).toEqual([[2], [4, 6], [8]]);
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps at most maxConcurrentRuns runs in flight; later items join the next run', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const run = jest.fn(async (items: number[]) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      inFlight -= 1;
+      return double(items);
+    });
+    const batcher = new RequestBatcher(run, { maxBatchSize: 2, maxConcurrentRuns: 2 });
+    const first = batcher.submit([1, 2, 3, 4, 5, 6]);
+    await new Promise((resolve) => setImmediate(resolve));
+    const late = batcher.submit([7]);
+    await expect(first).resolves.toEqual([2, 4, 6, 8, 10, 12]);
+    await expect(late).resolves.toEqual([14]);
+    expect(most).toBe(2);
+    expect(run.mock.calls.map(([batch]) => batch)).toEqual([[1, 2], [3, 4], [5, 6], [7]]);
+  });
+
+  it('rejects only the submissions that had an item in a failed run, and drops their other items', async () => {
+    const run = jest.fn(async (items: string[]) => {
+      if (items.includes('bad')) throw new Error('run failed');
+      return items.map((item) => item.toUpperCase());
+    });
+    const batcher = new RequestBatcher(run, { maxBatchSize: 2, maxConcurrentRuns: 1 });
+    const [ok, failing, alsoOk] = await Promise.allSettled([
+      batcher.submit(['a', 'b']),
+      batcher.submit(['bad', 'x', 'y', 'z']),
+      batcher.submit(['c']),
+    ]);
+    expect(ok).toEqual({ status: 'fulfilled', value: ['A', 'B'] });
+    expect(failing).toMatchObject({ status: 'rejected', reason: new Error('run failed') });
+    expect(alsoOk).toEqual({ status: 'fulfilled', value: ['C'] });
+    expect(run.mock.calls.map(([batch]) => batch)).toEqual([['a', 'b'], ['bad', 'x'], ['c']]);
+  });
+
+  it('rejects a run that returns the wrong number of results', async () => {
+    const batcher = new RequestBatcher(async () => [1], { maxBatchSize: 4, maxConcurrentRuns: 1 });
+    await expect(batcher.submit([1, 2])).rejects.toThrow('batch runner returned 1 results for 2 items');
+  });
+
+  it.each([0, -1, 1.5])('refuses %p as a batch size or concurrency', (value) => {
+    expect(() => new RequestBatcher(double, { maxBatchSize: value, maxConcurrentRuns: 1 })).toThrow(
+      RangeError,
+    );
+    expect(() => new RequestBatcher(double, { maxBatchSize: 1, maxConcurrentRuns: value })).toThrow(
+      RangeError,
+    );
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * Coalesces concurrent embedding requests into HTTP requests of bounded size.
+ *
+ * Contract:
+ * - `submit(items)` resolves with one result per item, in the same order.
+ * - Items submitted in the same turn of the event loop share batches; one run sees at most
+ *   `maxBatchSize` items, so N queued items take ceil(N / maxBatchSize) runs.
+ * - At most `maxConcurrentRuns` runs are in flight; items that arrive meanwhile wait and join the next
+ *   run instead of each paying for a request.
+ * - A failed run rejects every request that had an item in it; their remaining items are dropped and
+ *   later requests are unaffected.
+ *
+ * Unlike the local provider's micro-batcher (one model on this CPU, so runs never overlap), a remote
+ * server can work on a second request while the first one's answer travels back, hence the bound
+ * instead of strict serialisation. It is a separate class because that batcher lives inside another
+ * adapter lib and adapters do not import each other.
+ */
+export type BatchRunner<Item, Result> = (items: Item[]) => Promise<Result[]>;
+
+export interface RequestBatcherOptions {
+  /** Most items in one run; a positive integer. */
+  maxBatchSize: number;
+  /** Most runs in flight at once; a positive integer. */
+  maxConcurrentRuns: number;
+}
+
+interface PendingRequest<Result> {
+  results: Result[];
+  remaining: number;
+  failed: boolean;
+  resolve(results: Result[]): void;
+  reject(error: unknown): void;
+}
+
+interface QueuedItem<Item, Result> {
+  item: Item;
+  position: number;
+  request: PendingRequest<Result>;
+}
+
+export class RequestBatcher<Item, Result> {
+  private readonly queue: QueuedItem<Item, Result>[] = [];
+  private readonly maxBatchSize: number;
+  private readonly maxConcurrentRuns: number;
+  private runsInFlight = 0;
+  private pumpScheduled = false;
+
+  constructor(
+    private readonly run: BatchRunner<Item, Result>,
+    options: RequestBatcherOptions,
+  ) {
+    this.maxBatchSize = positiveInteger('maxBatchSize', options.maxBatchSize);
+    this.maxConcurrentRuns = positiveInteger('maxConcurrentRuns', options.maxConcurrentRuns);
+  }
+
+  submit(items: Item[]): Promise<Result[]> {
+    if (items.length === 0) return Promise.resolve([]);
+    return new Promise<Result[]>((resolve, reject) => {
+      const request: PendingRequest<Result> = {
+        results: new Array<Result>(items.length),
+        remaining: items.length,
+        failed: false,
+        resolve,
+        reject,
+      };
+      items.forEach((item, position) => this.queue.push({ item, position, request }));
+      this.schedulePump();
+    });
+  }
+
+  /**
+   * setImmediate, not a microtask: callers that start in the same tick (each after its own awaits)
+   * have all queued their items by then, so they share the first run.
+   */
+  private schedulePump(): void {
+    if (this.pumpScheduled) return;
+    this.pumpScheduled = true;
+    setImmediate(() => {
+      this.pumpScheduled = false;
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.runsInFlight < this.maxConcurrentRuns && this.queue.length > 0) {
+      const batch = this.queue.splice(0, this.maxBatchSize);
+      this.runsInFlight += 1;
+      void this.runBatch(batch).finally(() => {
+        this.runsInFlight -= 1;
+        this.pump();
+      });
+    }
+  }
+
+  private async runBatch(batch: QueuedItem<Item, Result>[]): Promise<void> {
+    let results: Result[];
+    try {
+      results = await this.run(batch.map((queued) => queued.item));
+      if (results.length !== batch.length) {
+        throw new Error(`batch runner returned ${results.length} results for ${batch.length} items`);
+      }
+    } catch (error) {
+      this.fail(batch, error);
+      return;
+    }
+    batch.forEach((queued, index) => {
+      const request = queued.request;
+      if (request.failed) return;
+      request.results[queued.position] = results[index];
+      request.remaining -= 1;
+      if (request.remaining === 0) request.resolve(request.results);
+    });
+  }
+
+  private fail(batch: QueuedItem<Item, Result>[], error: unknown): void {
+    const failed = new Set(batch.map((queued) => queued.request).filter((request) => !request.failed));
+    for (const request of failed) {
+      request.failed = true;
+      request.reject(error);
+    }
+    for (let index = this.queue.length - 1; index >= 0; index -= 1) {
+      if (this.queue[index].request.failed) this.queue.splice(index, 1);
+    }
+  }
+}
+
+function positiveInteger(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1) {
+    throw new RangeError(`${name} must be a positive integer, got ${value}`);
+  }
+  return value;
+}

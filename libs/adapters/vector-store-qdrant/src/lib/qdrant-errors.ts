@@ -1,0 +1,156 @@
+/**
+ * Maps what `@qdrant/js-client-rest` (and the fetch under it) throws onto the port's errors, and says
+ * which failures are worth retrying. Qdrant's own messages and the request URL are never copied into a
+ * message (they can name hosts, collections and payload values); the original error stays as `cause`.
+ *
+ * What the client throws (js-client-rest 1.18, @qdrant/openapi-typescript-fetch 1.2):
+ * - a non-2xx answer → `ApiError` (`status`, `data` = Qdrant's JSON body `{status: {error}}`);
+ *   429 with `Retry-After` → `QdrantClientResourceExhaustedError` (`retry_after` in seconds);
+ * - its own timeout → `QdrantClientTimeoutError`; a refused or reset connection → `TypeError: fetch
+ *   failed` whose `cause` carries a code such as `ECONNREFUSED`.
+ */
+import { AppError } from '@kioku/kernel';
+import { CollectionNotFoundError, DimensionMismatchError, StoreUnavailableError } from '@kioku/vector-store';
+
+export const BACKEND = 'qdrant';
+
+export type QdrantErrorKind =
+  | 'connection'
+  | 'timeout'
+  | 'rate-limited'
+  | 'not-found'
+  | 'conflict'
+  | 'dimension'
+  | 'rejected'
+  | 'auth'
+  | 'server'
+  | 'other';
+
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_CLOSED',
+]);
+
+export function classifyQdrantError(error: unknown): QdrantErrorKind {
+  if (error instanceof AppError || error === null || typeof error !== 'object') return 'other';
+  const name = (error as { name?: unknown }).name;
+  if (name === 'QdrantClientTimeoutError' || name === 'AbortError' || name === 'TimeoutError')
+    return 'timeout';
+  if (name === 'QdrantClientResourceExhaustedError') return 'rate-limited';
+  const status = statusOf(error);
+  if (status !== undefined) return classifyStatus(status, serverMessageOf(error));
+  if (hasConnectionCode(error)) return 'connection';
+  if (error instanceof TypeError && /fetch failed/i.test(error.message)) return 'connection';
+  return 'other';
+}
+
+/** Worth another attempt for an idempotent request: the server may not have seen it or was overloaded. */
+export function isTransient(kind: QdrantErrorKind): boolean {
+  return kind === 'connection' || kind === 'timeout' || kind === 'rate-limited' || kind === 'server';
+}
+
+/** The `Retry-After` of a 429, in ms, when Qdrant sent one. */
+export function retryAfterMs(error: unknown): number | undefined {
+  const seconds = (error as { retry_after?: unknown } | null)?.retry_after;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
+}
+
+/** The port error for anything thrown while working on `collection` (when there is one). */
+export function toStoreError(error: unknown, collection?: string): Error {
+  if (error instanceof AppError) return error;
+  const kind = classifyQdrantError(error);
+  switch (kind) {
+    case 'connection':
+    case 'timeout':
+    case 'rate-limited':
+    case 'server':
+      return new StoreUnavailableError(BACKEND, { cause: error });
+    case 'not-found':
+      return collection === undefined
+        ? new StoreUnavailableError(BACKEND, { cause: error })
+        : new CollectionNotFoundError(collection);
+    case 'dimension': {
+      const { expected, actual } = dimensionOf(serverMessageOf(error)) as {
+        expected: number;
+        actual: number;
+      };
+      return new DimensionMismatchError(collection ?? '', expected, actual);
+    }
+    case 'auth':
+      return new AppError(
+        'STORE_UNAVAILABLE',
+        'The vector store (qdrant) refused the request: check its API key.',
+        {
+          cause: error,
+          details: { backend: BACKEND },
+        },
+      );
+    case 'conflict':
+    case 'rejected':
+      return new AppError('INVALID_INPUT', 'The vector store (qdrant) rejected the request as invalid.', {
+        cause: error,
+        details: { backend: BACKEND },
+      });
+    case 'other':
+      return new AppError('INTERNAL', 'Unexpected error from the vector store (qdrant).', {
+        cause: error,
+        details: { backend: BACKEND },
+      });
+  }
+}
+
+/** Qdrant's error text from an ApiError body (`{"status": {"error": "…"}}`), for classification only. */
+export function serverMessageOf(error: unknown): string {
+  const data = (error as { data?: unknown } | null)?.data;
+  if (typeof data === 'string') return data;
+  const status = (data as { status?: unknown } | null | undefined)?.status;
+  const message = (status as { error?: unknown } | null | undefined)?.error;
+  return typeof message === 'string' ? message : '';
+}
+
+function classifyStatus(status: number, message: string): QdrantErrorKind {
+  if (status === 404) return 'not-found';
+  if (status === 409) return 'conflict';
+  if (status === 401 || status === 403) return 'auth';
+  if (status === 429) return 'rate-limited';
+  if (status === 408 || status >= 500) return 'server';
+  if (status >= 400) {
+    if (dimensionOf(message)) return 'dimension';
+    // Before 409 existed, Qdrant answered "Wrong input: Collection `x` already exists!" with 400.
+    return /already exists/i.test(message) ? 'conflict' : 'rejected';
+  }
+  return 'other';
+}
+
+function statusOf(error: object): number | undefined {
+  const status = (error as { status?: unknown }).status;
+  // ApiError carries the response headers and status; plain objects with a status are not HTTP answers.
+  return typeof status === 'number' && 'headers' in error ? status : undefined;
+}
+
+function hasConnectionCode(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+function dimensionOf(message: string): { expected: number; actual: number } | undefined {
+  // e.g. "Wrong input: Vector dimension error: expected dim: 3, got 4"
+  const match = /expected dim:\s*(\d+),\s*got\s*(\d+)/i.exec(message);
+  return match ? { expected: Number(match[1]), actual: Number(match[2]) } : undefined;
+}

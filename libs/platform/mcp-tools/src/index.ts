@@ -1,0 +1,2 @@
+export * from './lib/mcp-server.factory';
+export * from './lib/to-tool-result';
