@@ -9,6 +9,8 @@ import { loadConfig } from '@kioku/config';
 import { createAppContainer } from '@kioku/backends';
 import { AppError, toAppError } from '@kioku/kernel';
 import { ReembedUseCase, type ReembedProgress } from '@kioku/memory';
+import { join } from 'node:path';
+import { jobLockPath, tryJobLock } from './jobs/job-lock';
 
 function flag(args: string[], name: string): string | undefined {
   const index = args.indexOf(name);
@@ -24,6 +26,10 @@ async function main(): Promise<void> {
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 512) {
     throw AppError.invalidInput('--batch must be a whole number from 1 to 512.');
   }
+  // The worker's lock for the same job and namespace: `kioku reembed` and `worker --once reembed` never overlap.
+  const release = await tryJobLock(jobLockPath(join(config.dataDir, 'worker-locks'), 'reembed', namespace));
+  if (!release)
+    throw new AppError('CONFLICT', `A re-embedding of namespace "${namespace}" is already running.`);
   const app = await createAppContainer(config, { appName: 'reembed', openNamespace: false });
   try {
     const onProgress = (p: ReembedProgress) =>
@@ -41,6 +47,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await app.close();
+    release();
   }
 }
 

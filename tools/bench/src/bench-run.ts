@@ -19,6 +19,7 @@ import { OperationProfiler } from './lib/operation-profiler';
 import { SeededRandom } from './lib/seeded-random';
 import { SentenceGenerator } from './lib/sentence-generator';
 import { targetChecks } from './lib/target-checks';
+import { measureConsolidation } from './measure-consolidation';
 import { measureBulkImport, measureReads, measureWrites, WARM_UP_CALLS } from './measure-namespace';
 import { seedNamespace } from './seed-namespace';
 import { embedSeedPool, medianSiblingDistance } from './seed-pool';
@@ -35,6 +36,9 @@ const PASSED_THROUGH = [
 const JAPANESE_SHARE = 0.1;
 
 /** Everything but the total time, which the caller measures around the cleanup too. */
+/** Memories in the consolidation window measured per size (issue: cost per memory with a 500-memory window). */
+const CONSOLIDATION_WINDOW = 500;
+
 export async function runBench(
   options: BenchOptions,
   env: EnvSource,
@@ -117,6 +121,13 @@ export async function runBench(
         const reads = await measureReads(context, namespace, options.queries);
         const writes = await measureWrites(context, namespace, options.queries);
         const bulk = await measureBulkImport(context, namespace, options.bulk, options.batchSize);
+        const consolidation = await measureConsolidation(
+          context,
+          container,
+          namespace,
+          size,
+          CONSOLIDATION_WINDOW,
+        );
         sizes.push({
           size,
           namespace,
@@ -133,6 +144,7 @@ export async function runBench(
           recallProfile: reads.recallProfile,
           rememberProfile: writes.rememberProfile,
           bulk,
+          consolidation,
           measureSeconds: (performance.now() - measureStarted) / 1000,
           samples: Object.fromEntries(
             Object.entries({ ...reads.samples, ...writes.samples }).map(([name, values]) => [

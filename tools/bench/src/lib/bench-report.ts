@@ -19,6 +19,16 @@ export interface SizeReport extends SizeMeasurements {
   recallEmpty: number;
   recallProfile: OperationTotal[];
   rememberProfile: OperationTotal[];
+  /** One consolidation over a window of about 500 memories (dry run, then for real). */
+  consolidation?: {
+    windowHours: number;
+    windowMemories: number;
+    dryRunMs: number;
+    runMs: number;
+    linksCreated: number;
+    mergeCandidates: number;
+    profile: OperationTotal[];
+  };
   measureSeconds: number;
   /** Every measured call in ms, in run order (JSON only). */
   samples: Record<string, number[]>;
@@ -122,6 +132,15 @@ export function formatBenchReport(report: BenchReport): string {
     lines.push(formatProfileTable(size.recallProfile, size.recall.count, size.recall.mean));
     lines.push(`remember at ${sizeLabel(size.size)} (mean ${formatMs(size.remember.mean)} ms), per remember`);
     lines.push(formatProfileTable(size.rememberProfile, size.remember.count, size.remember.mean));
+    const c = size.consolidation;
+    if (c && c.windowMemories > 0) {
+      lines.push(
+        `consolidate at ${sizeLabel(size.size)}: window ${c.windowHours.toFixed(0)} h = ${c.windowMemories} memories; ` +
+          `dry run ${formatMs(c.dryRunMs)} ms, run ${formatMs(c.runMs)} ms = ${formatMs(c.runMs / c.windowMemories)} ms per memory in the window ` +
+          `(${c.linksCreated} links created, ${c.mergeCandidates} merge candidates)`,
+      );
+      lines.push(formatProfileTable(c.profile, 1, c.runMs));
+    }
   }
   lines.push('');
   const missed = report.checks.filter((c) => !c.pass);
