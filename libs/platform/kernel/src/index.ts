@@ -8,3 +8,4 @@ export * from './lib/kernel.tokens';
 export * from './lib/text';
 export * from './lib/process-liveness';
 export * from './lib/file-lock';
+export * from './lib/connection-errors';

@@ -11,10 +11,9 @@
  * (measured here: ~120 texts/s in batches of 32, against one pass of ~12–15 ms per single text).
  */
 import type { DistanceThresholds, EmbeddingProvider } from '@kioku/embeddings';
-import { assertEmbeddableTexts, EmbeddingUnavailableError } from '@kioku/embeddings';
+import { assertEmbeddableTexts, EmbeddingUnavailableError, RequestBatcher } from '@kioku/embeddings';
 import { charNgramVector } from './char-ngram-vectorizer';
 import { compositeVector } from './composite-vector';
-import { MicroBatcher } from './micro-batcher';
 import { loadUseLiteEncoder, USE_LITE_DIMENSION, type SentenceEncoder } from './use-lite-encoder';
 
 export const CHARACTER_GRAM_DIMENSION = 256;
@@ -53,12 +52,16 @@ export class LocalEmbeddingProvider implements EmbeddingProvider {
   readonly calibratedThresholds = LOCAL_CALIBRATED_THRESHOLDS;
 
   private encoderLoad?: Promise<SentenceEncoder>;
-  private readonly batcher: MicroBatcher<string, number[]>;
+  private readonly batcher: RequestBatcher<string, number[]>;
   private readonly loadEncoder: () => Promise<SentenceEncoder>;
 
   constructor(private readonly options: LocalEmbeddingProviderOptions = {}) {
     this.loadEncoder = options.loadEncoder ?? loadUseLiteEncoder;
-    this.batcher = new MicroBatcher((texts) => this.forwardPass(texts), options.maxBatchSize ?? 32);
+    // One model on this CPU: concurrent passes gain nothing, so runs never overlap.
+    this.batcher = new RequestBatcher((texts) => this.forwardPass(texts), {
+      maxBatchSize: options.maxBatchSize ?? 32,
+      maxConcurrentRuns: 1,
+    });
   }
 
   async init(): Promise<void> {

@@ -16,7 +16,7 @@
  */
 import { Ollama } from 'ollama';
 import type { DistanceThresholds, EmbeddingProvider } from '@kioku/embeddings';
-import { assertEmbeddableTexts, EmbeddingUnavailableError } from '@kioku/embeddings';
+import { assertEmbeddableTexts, EmbeddingUnavailableError, RequestBatcher } from '@kioku/embeddings';
 import { AppError } from '@kioku/kernel';
 import { parseOllamaUrl, type OllamaConnection } from './ollama-connection';
 import {
@@ -25,7 +25,6 @@ import {
   OllamaTimeoutError,
   translateOllamaError,
 } from './ollama-embeddings.errors';
-import { RequestBatcher } from './request-batcher';
 
 export const OLLAMA_DEFAULT_TIMEOUT_MS = 60_000;
 export const OLLAMA_DEFAULT_MAX_BATCH_SIZE = 64;

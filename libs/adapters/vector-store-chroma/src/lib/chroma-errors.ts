@@ -3,7 +3,7 @@
  * Chroma messages are never copied into messages: they can contain request URLs. The original error is
  * kept as `cause` for debugging.
  */
-import { AppError } from '@kioku/kernel';
+import { AppError, hasConnectionErrorCode } from '@kioku/kernel';
 import { CollectionNotFoundError, DimensionMismatchError, StoreUnavailableError } from '@kioku/vector-store';
 
 export const BACKEND = 'chroma';
@@ -33,21 +33,6 @@ export class ChromaTimeoutError extends Error {
 
 export type ErrorKind = 'connection' | 'not-found' | 'dimension' | 'rejected' | 'auth' | 'server' | 'other';
 
-const CONNECTION_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-]);
-
 export function classifyChromaError(error: unknown): ErrorKind {
   if (error instanceof AppError) return 'other';
   const name = (error as { name?: unknown })?.name;
@@ -59,7 +44,7 @@ export function classifyChromaError(error: unknown): ErrorKind {
   ) {
     return 'connection';
   }
-  if (hasConnectionCode(error)) return 'connection';
+  if (hasConnectionErrorCode(error)) return 'connection';
   if (error instanceof TypeError && /fetch failed/i.test(error.message)) return 'connection';
   if (name === 'ChromaNotFoundError') return 'not-found';
   if (name === 'ChromaUnauthorizedError' || name === 'ChromaAuthError' || name === 'ChromaForbiddenError')
@@ -106,16 +91,6 @@ export function toStoreError(error: unknown, collection?: string): Error {
         details: { backend: BACKEND },
       });
   }
-}
-
-function hasConnectionCode(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 function dimensionOf(error: unknown): { expected: number; actual: number } | undefined {

@@ -9,7 +9,7 @@
  * - its own timeout → `QdrantClientTimeoutError`; a refused or reset connection → `TypeError: fetch
  *   failed` whose `cause` carries a code such as `ECONNREFUSED`.
  */
-import { AppError } from '@kioku/kernel';
+import { AppError, hasConnectionErrorCode } from '@kioku/kernel';
 import { CollectionNotFoundError, DimensionMismatchError, StoreUnavailableError } from '@kioku/vector-store';
 
 export const BACKEND = 'qdrant';
@@ -26,22 +26,6 @@ export type QdrantErrorKind =
   | 'server'
   | 'other';
 
-const CONNECTION_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-  'UND_ERR_CLOSED',
-]);
-
 export function classifyQdrantError(error: unknown): QdrantErrorKind {
   if (error instanceof AppError || error === null || typeof error !== 'object') return 'other';
   const name = (error as { name?: unknown }).name;
@@ -50,7 +34,7 @@ export function classifyQdrantError(error: unknown): QdrantErrorKind {
   if (name === 'QdrantClientResourceExhaustedError') return 'rate-limited';
   const status = statusOf(error);
   if (status !== undefined) return classifyStatus(status, serverMessageOf(error));
-  if (hasConnectionCode(error)) return 'connection';
+  if (hasConnectionErrorCode(error)) return 'connection';
   if (error instanceof TypeError && /fetch failed/i.test(error.message)) return 'connection';
   return 'other';
 }
@@ -137,16 +121,6 @@ function statusOf(error: object): number | undefined {
   const status = (error as { status?: unknown }).status;
   // ApiError carries the response headers and status; plain objects with a status are not HTTP answers.
   return typeof status === 'number' && 'headers' in error ? status : undefined;
-}
-
-function hasConnectionCode(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 function dimensionOf(message: string): { expected: number; actual: number } | undefined {

@@ -1,5 +1,6 @@
 /**
- * Coalesces concurrent embedding requests into HTTP requests of bounded size.
+ * Coalesces concurrent embedding requests into batches of bounded size, for every provider: a model
+ * forward pass on this CPU (one run at a time) or an HTTP request to an embedding server.
  *
  * Contract:
  * - `submit(items)` resolves with one result per item, in the same order.
@@ -10,10 +11,9 @@
  * - A failed run rejects every request that had an item in it; their remaining items are dropped and
  *   later requests are unaffected.
  *
- * Unlike the local provider's micro-batcher (one model on this CPU, so runs never overlap), a remote
- * server can work on a second request while the first one's answer travels back, hence the bound
- * instead of strict serialisation. It is a separate class because that batcher lives inside another
- * adapter lib and adapters do not import each other.
+ * A local model gains nothing from parallel passes (`maxConcurrentRuns: 1`); a remote server can work
+ * on a second request while the first one's answer travels back, hence a bound rather than strict
+ * serialisation.
  */
 export type BatchRunner<Item, Result> = (items: Item[]) => Promise<Result[]>;
 
