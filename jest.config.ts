@@ -17,4 +17,5 @@ function projectDirs(): string[] {
   return found;
 }
 
-export default { projects: projectDirs() };
+// testTimeout is a global option: Jest ignores it inside project configs.
+export default { projects: projectDirs(), testTimeout: 60_000 };

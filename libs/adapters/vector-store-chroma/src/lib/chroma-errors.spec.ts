@@ -1,6 +1,12 @@
 import { AppError } from '@kioku/kernel';
 import { CollectionNotFoundError, DimensionMismatchError, StoreUnavailableError } from '@kioku/vector-store';
-import { ChromaHttpError, ChromaTimeoutError, classifyChromaError, toStoreError } from './chroma-errors';
+import {
+  ChromaHttpError,
+  ChromaTimeoutError,
+  classifyChromaError,
+  isRetryableChromaError,
+  toStoreError,
+} from './chroma-errors';
 
 function named(name: string, message = 'x'): Error {
   const error = new Error(message);
@@ -57,5 +63,22 @@ describe('toStoreError', () => {
   it('classifies auth failures separately', () => {
     expect(classifyChromaError(named('ChromaAuthError'))).toBe('auth');
     expect((toStoreError(named('ChromaForbiddenError')) as AppError).code).toBe('STORE_UNAVAILABLE');
+  });
+});
+
+describe('isRetryableChromaError', () => {
+  it('retries lost connections and the transient HNSW segment reader failure, nothing else', () => {
+    expect(isRetryableChromaError(Object.assign(new Error('x'), { code: 'ECONNRESET' }))).toBe(true);
+    expect(
+      isRetryableChromaError(
+        Object.assign(new Error('Error creating hnsw segment reader: Nothing found on disk'), {
+          name: 'ChromaServerError',
+        }),
+      ),
+    ).toBe(true);
+    expect(
+      isRetryableChromaError(Object.assign(new Error('Internal error'), { name: 'ChromaServerError' })),
+    ).toBe(false);
+    expect(isRetryableChromaError(Object.assign(new Error('bad'), { name: 'ChromaValueError' }))).toBe(false);
   });
 });

@@ -56,6 +56,24 @@ export function classifyChromaError(error: unknown): ErrorKind {
   return 'other';
 }
 
+/**
+ * Failures worth one more try for an idempotent call: a lost connection, or the Chroma 1.0 server
+ * briefly failing a read while a concurrent write flushes its HNSW segment ("Error creating hnsw
+ * segment reader: Nothing found on disk"), seen under load in the gateway's load test.
+ */
+export function isRetryableChromaError(error: unknown): boolean {
+  const kind = classifyChromaError(error);
+  if (kind === 'connection') return true;
+  if (kind !== 'server' && kind !== 'other') return false;
+  const text = [
+    (error as { message?: unknown })?.message,
+    (error as { serverMessage?: unknown })?.serverMessage,
+  ]
+    .filter((t): t is string => typeof t === 'string')
+    .join(' ');
+  return /hnsw segment reader|Nothing found on disk/i.test(text);
+}
+
 /** The port error for anything thrown while working on `collection` (if any). */
 export function toStoreError(error: unknown, collection?: string): Error {
   if (error instanceof AppError) return error;

@@ -44,7 +44,13 @@ import {
   assertVector,
 } from '@kioku/vector-store';
 import { parseChromaUrl, type ChromaConnection } from './chroma-connection';
-import { ChromaHttpError, ChromaTimeoutError, classifyChromaError, toStoreError } from './chroma-errors';
+import {
+  ChromaHttpError,
+  ChromaTimeoutError,
+  classifyChromaError,
+  isRetryableChromaError,
+  toStoreError,
+} from './chroma-errors';
 import { recordWriteJson, type MetadataWrite, type RecordWriteBody } from './chroma-json';
 import {
   translateFilter,
@@ -458,13 +464,13 @@ export class ChromaVectorStore implements VectorStore {
     throw new ChromaHttpError(response.status, await serverMessageOf(response));
   }
 
-  /** Runs one Chroma call with the request timeout; idempotent calls are retried once after a connection failure. */
+  /** Runs one Chroma call with the request timeout; idempotent calls are retried up to twice after a transient failure. */
   private async request<T>(call: () => Promise<T>, idempotent: boolean): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await withTimeout(call(), this.timeoutMs);
       } catch (error) {
-        if (!idempotent || attempt > 1 || classifyChromaError(error) !== 'connection') throw error;
+        if (!idempotent || attempt > 2 || !isRetryableChromaError(error)) throw error;
         this.logger?.debug('vector_store.chroma.retry', { url: this.connection.displayUrl });
         await delay(READ_RETRY_DELAY_MS);
       }

@@ -1,0 +1,52 @@
+/**
+ * `/mcp`: the MCP tools over Streamable HTTP for the key's namespace (POST messages, GET the
+ * server's event stream, DELETE to end the session). Authentication and the rate limit apply as on
+ * `/v1`.
+ */
+import type { McpSessions } from '../mcp/mcp-sessions';
+import { rawRoute, type HttpMethod, type ResponseDoc, type RouteSpec } from './route-spec';
+
+const SUMMARIES: Record<Extract<HttpMethod, 'POST' | 'GET' | 'DELETE'>, string> = {
+  POST: 'Send MCP JSON-RPC messages (initialize opens a session; its id comes back in Mcp-Session-Id)',
+  GET: "Open the session's server-to-client event stream",
+  DELETE: 'End the MCP session',
+};
+
+const STREAM_RESPONSE: Record<number, ResponseDoc> = {
+  200: { description: 'JSON-RPC response(s), as JSON or an event stream', mediaType: 'text/event-stream' },
+  400: {
+    description: 'JSON-RPC error: no valid session id (send initialize first)',
+    mediaType: 'application/json',
+  },
+  404: {
+    description: "JSON-RPC error: unknown session, or another key's session",
+    mediaType: 'application/json',
+  },
+  503: {
+    description: 'JSON-RPC error: too many open sessions, or shutting down',
+    mediaType: 'application/json',
+  },
+};
+
+export function mcpRoutes(sessions: McpSessions): RouteSpec[] {
+  return (Object.keys(SUMMARIES) as (keyof typeof SUMMARIES)[]).map((method) =>
+    rawRoute({
+      operationId: `mcp_${method.toLowerCase()}`,
+      method,
+      url: '/mcp',
+      tag: 'mcp',
+      auth: true,
+      summary: SUMMARIES[method],
+      description:
+        'MCP Streamable HTTP transport (protocol errors are JSON-RPC errors). Send Mcp-Session-Id after initialize.',
+      headers: [{ name: 'mcp-session-id', description: 'The session id returned by initialize.' }],
+      responses:
+        method === 'POST'
+          ? { ...STREAM_RESPONSE, 202: { description: 'Notification accepted' } }
+          : STREAM_RESPONSE,
+      async handle(request, reply) {
+        return sessions.handle(request, reply, request.caller!);
+      },
+    }),
+  );
+}

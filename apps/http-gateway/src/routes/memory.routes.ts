@@ -1,0 +1,97 @@
+/** REST routes of the memory core: remember, recall, update_memory, link_memories (SPEC §4.1–§4.4). */
+import {
+  LinkMemoriesUseCase,
+  RecallUseCase,
+  RememberUseCase,
+  UpdateMemoryUseCase,
+  linkMemoriesInputSchema,
+  linkMemoriesOutputSchema,
+  linkMemoriesStructured,
+  recallInputSchema,
+  recallOutputSchema,
+  recallStructured,
+  rememberInputSchema,
+  rememberOutputSchema,
+  rememberStructured,
+  updateMemoryInputSchema,
+  updateMemoryOutputSchema,
+  updateMemoryStructured,
+} from '@kioku/memory';
+import { linkExists, memoryNotFound } from './rest.errors';
+import { created, ok, restRoute, type RouteSpec } from './route-spec';
+
+export const memoryRoutes: RouteSpec[] = [
+  restRoute({
+    operationId: 'remember',
+    method: 'POST',
+    url: '/v1/memories',
+    tag: 'memories',
+    auth: true,
+    summary: 'Save a memory',
+    description:
+      'Embeds once, refuses a near-duplicate (200 with status "duplicate" and the existing memory; force=true saves anyway) and links similar memories. private=true keeps it out of files and logs.',
+    body: rememberInputSchema,
+    responses: {
+      201: { description: 'Saved', schema: rememberOutputSchema },
+      200: { description: 'Not saved: a very similar memory exists', schema: rememberOutputSchema },
+    },
+    async handle({ body, context, container }) {
+      const result = await container.get(RememberUseCase).execute(body, context);
+      return result.status === 'saved' ? created(rememberStructured(result)) : ok(rememberStructured(result));
+    },
+  }),
+
+  restRoute({
+    operationId: 'recall',
+    method: 'POST',
+    url: '/v1/recall',
+    tag: 'memories',
+    auth: true,
+    summary: 'Find memories by meaning and by words',
+    description: 'At most 20 results (n_results, default 3); every result carries its id and private flag.',
+    body: recallInputSchema,
+    responses: { 200: { description: 'Ranked memories', schema: recallOutputSchema } },
+    async handle({ body, context, container }) {
+      const result = await container.get(RecallUseCase).execute(body, context);
+      return ok(recallStructured(result));
+    },
+  }),
+
+  restRoute({
+    operationId: 'update_memory',
+    method: 'PATCH',
+    url: '/v1/memories/:id',
+    tag: 'memories',
+    auth: true,
+    summary: 'Change a memory',
+    description: 'Any of content, category, importance (5 pins it), emotion, tags, private.',
+    body: updateMemoryInputSchema.omit({ memory_id: true }),
+    responses: { 200: { description: 'Updated or unchanged', schema: updateMemoryOutputSchema } },
+    problems: ['MEMORY_NOT_FOUND'],
+    async handle({ body, params, context, container }) {
+      const result = await container
+        .get(UpdateMemoryUseCase)
+        .execute({ ...body, memory_id: params.id }, context);
+      if (result.status === 'not_found') throw memoryNotFound(result.memoryId);
+      return ok(updateMemoryStructured(result));
+    },
+  }),
+
+  restRoute({
+    operationId: 'link_memories',
+    method: 'POST',
+    url: '/v1/links',
+    tag: 'memories',
+    auth: true,
+    summary: 'Link two memories in both directions',
+    body: linkMemoriesInputSchema,
+    responses: { 201: { description: 'Linked', schema: linkMemoriesOutputSchema } },
+    problems: ['MEMORY_NOT_FOUND', 'LINK_EXISTS'],
+    async handle({ body, context, container }) {
+      const result = await container.get(LinkMemoriesUseCase).execute(body, context);
+      if (result.status === 'not_found') throw memoryNotFound(...result.missingIds);
+      if (result.status === 'exists') throw linkExists(result.sourceId, result.targetId, result.type);
+      return created(linkMemoriesStructured(result));
+    },
+  }),
+];

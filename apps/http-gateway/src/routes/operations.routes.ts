@@ -1,0 +1,100 @@
+/**
+ * Routes for operators, without a key: liveness, readiness (the store answers a count within a
+ * deadline; while stopping every route answers 503, see app.ts), Prometheus metrics and the OpenAPI
+ * document. None of them reveals an id, a namespace or content.
+ */
+import type { Container } from 'inversify';
+import { z } from 'zod';
+import { AppError } from '@kioku/kernel';
+import { MemoryRepository } from '@kioku/memory';
+import type { GatewayMetrics } from '../metrics/gateway-metrics';
+import { rawRoute, type RouteSpec } from './route-spec';
+
+const READY_DEADLINE_MS = 3000;
+
+export interface OperationsRouteDeps {
+  container: Container;
+  metrics: GatewayMetrics;
+  /** A namespace to count in (the gateway's KIOKU_NAMESPACE): the readiness probe's store call. */
+  probeNamespace: string;
+  openApiDocument(): unknown;
+}
+
+const statusSchema = z.object({ status: z.string() });
+
+export function operationsRoutes(deps: OperationsRouteDeps): RouteSpec[] {
+  return [
+    rawRoute({
+      operationId: 'healthz',
+      method: 'GET',
+      url: '/healthz',
+      tag: 'operations',
+      auth: false,
+      summary: 'Liveness: the process is up',
+      responses: { 200: { description: 'Alive', schema: statusSchema } },
+      async handle(_request, reply) {
+        return reply.send({ status: 'ok' });
+      },
+    }),
+
+    rawRoute({
+      operationId: 'readyz',
+      method: 'GET',
+      url: '/readyz',
+      tag: 'operations',
+      auth: false,
+      summary: 'Readiness: the store answers',
+      responses: { 200: { description: 'Ready', schema: statusSchema } },
+      problems: ['STORE_UNAVAILABLE', 'SHUTTING_DOWN'],
+      async handle(_request, reply) {
+        await withDeadline(
+          deps.container.get(MemoryRepository).count(deps.probeNamespace),
+          READY_DEADLINE_MS,
+        );
+        return reply.send({ status: 'ready' });
+      },
+    }),
+
+    rawRoute({
+      operationId: 'metrics',
+      method: 'GET',
+      url: '/metrics',
+      tag: 'operations',
+      auth: false,
+      summary: 'Prometheus metrics (route templates and counts only)',
+      responses: { 200: { description: 'Prometheus text format', mediaType: 'text/plain' } },
+      async handle(_request, reply) {
+        const { contentType, body } = await deps.metrics.render();
+        return reply.header('content-type', contentType).send(body);
+      },
+    }),
+
+    rawRoute({
+      operationId: 'openapi',
+      method: 'GET',
+      url: '/openapi.json',
+      tag: 'operations',
+      auth: false,
+      summary: 'This OpenAPI 3.1 document',
+      responses: { 200: { description: 'OpenAPI document', mediaType: 'application/json' } },
+      async handle(_request, reply) {
+        return reply.send(deps.openApiDocument());
+      },
+    }),
+  ];
+}
+
+async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new AppError('STORE_UNAVAILABLE', `The store did not answer within ${ms} ms.`)),
+      ms,
+    );
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

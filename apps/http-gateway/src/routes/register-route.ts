@@ -1,0 +1,57 @@
+/**
+ * Registers a route description with Fastify. For a REST route this is the whole request pipeline
+ * after authentication: validate body and query with the route's zod schemas (a failure is an
+ * INVALID_INPUT problem), count the operation, run the handler with the caller's context, send its
+ * result. Errors propagate to the one error handler (`to-problem.ts`).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Container } from 'inversify';
+import { parseInput } from '@kioku/memory';
+import { restContext } from '../auth/caller';
+import { GatewayError } from '../errors/gateway-error';
+import type { GatewayMetrics } from '../metrics/gateway-metrics';
+import type { RouteSpec } from './route-spec';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Requires an API key (set on protected routes, read by the authentication hook). */
+    auth?: boolean;
+    operationId?: string;
+  }
+}
+
+export interface RegisterRouteDeps {
+  container: Container;
+  metrics: GatewayMetrics;
+}
+
+export function registerRoute(server: FastifyInstance, route: RouteSpec, deps: RegisterRouteDeps): void {
+  server.route({
+    method: route.method,
+    url: route.url,
+    config: { auth: route.auth, operationId: route.operationId },
+    handler:
+      route.kind === 'raw'
+        ? (request, reply) => route.handle(request, reply)
+        : async (request, reply) => {
+            const caller = request.caller;
+            if (!caller) throw new GatewayError('UNAUTHORIZED', 'Authentication is required.');
+            const body: unknown = route.body ? parseInput(route.body, request.body ?? {}) : undefined;
+            const query: unknown = route.query ? parseInput(route.query, request.query ?? {}) : undefined;
+            deps.metrics.countOperation(route.operationId, 'rest');
+            const result = await route.handle({
+              body,
+              query,
+              params: request.params as Record<string, string>,
+              caller,
+              context: restContext(caller),
+              container: deps.container,
+              request,
+            });
+            return reply
+              .code(result.status)
+              .headers(result.headers ?? {})
+              .send(result.body);
+          },
+  });
+}

@@ -1,0 +1,93 @@
+/**
+ * One description per route, used twice: to register it with Fastify and to write the OpenAPI
+ * document, so that the document can never drift from what is served. A REST route names the zod
+ * schemas of its body and query (the use cases' own input schemas) and of its responses (the
+ * presenters' output schemas); its handler gets validated input and the caller's context, resolves
+ * a use case, executes it and maps the result. A raw route (health, metrics, MCP) handles the
+ * request itself and only contributes its documentation.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Container } from 'inversify';
+import type { z } from 'zod';
+import type { CallContext } from '@kioku/memory';
+import type { Caller } from '../auth/caller';
+import type { ProblemCode } from '../errors/to-problem';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type RouteTag = 'memories' | 'forgetting' | 'episodes' | 'consolidation' | 'mcp' | 'operations';
+
+export interface ResponseDoc {
+  description: string;
+  /** Body schema (JSON), or a fixed media type for non-JSON bodies. */
+  schema?: z.ZodType;
+  mediaType?: string;
+}
+
+export interface HeaderDoc {
+  name: string;
+  description: string;
+}
+
+interface RouteDocs {
+  /** Stable name: the OpenAPI operationId and the `operation` label of the metrics. */
+  operationId: string;
+  method: HttpMethod;
+  /** Fastify path template: `/v1/memories/:id`. */
+  url: string;
+  summary: string;
+  description?: string;
+  tag: RouteTag;
+  /** Whether a valid API key is required (and the per-key rate limit applies). */
+  auth: boolean;
+  responses: Record<number, ResponseDoc>;
+  /** Problems this route may answer with besides the ones every route shares. */
+  problems?: ProblemCode[];
+  headers?: HeaderDoc[];
+}
+
+export interface RestInput<B, Q> {
+  body: B;
+  query: Q;
+  params: Record<string, string>;
+  caller: Caller;
+  context: CallContext;
+  container: Container;
+  request: FastifyRequest;
+}
+
+export interface RouteResult {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface RestRoute<
+  B extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+> extends RouteDocs {
+  kind: 'rest';
+  body?: B;
+  query?: Q;
+  handle(input: RestInput<z.output<B>, z.output<Q>>): Promise<RouteResult>;
+}
+
+export interface RawRoute extends RouteDocs {
+  kind: 'raw';
+  handle(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+}
+
+export type RouteSpec = RestRoute | RawRoute;
+
+/** A REST route; the handler's `body` and `query` are typed by the given schemas. */
+export function restRoute<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined>(
+  route: Omit<RestRoute<B, Q>, 'kind'>,
+): RestRoute {
+  return { ...route, kind: 'rest' } as unknown as RestRoute;
+}
+
+export function rawRoute(route: Omit<RawRoute, 'kind'>): RawRoute {
+  return { ...route, kind: 'raw' };
+}
+
+export const ok = (body: unknown): RouteResult => ({ status: 200, body });
+export const created = (body: unknown): RouteResult => ({ status: 201, body });
