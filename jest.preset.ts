@@ -6,6 +6,9 @@ import { pathsToModuleNameMapper } from './tools/scripts/paths-to-module-name-ma
 
 export default {
   testEnvironment: 'node',
+  // The local model's TF.js engine lives on the global object; Jest 30's cleanup of globals between
+  // test files in one worker turns its later accesses into endless recursion and kills the worker.
+  testEnvironmentOptions: { globalsCleanup: 'off' },
   transform: {
     '^.+\\.ts$': [
       '@swc/jest',

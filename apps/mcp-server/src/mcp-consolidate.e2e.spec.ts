@@ -3,7 +3,6 @@
  * consolidate → the near-duplicate pair is listed → recall → merge_memories → the kept memory carries
  * both memories' links, the removed one is in the trash and restorable.
  */
-import { ChromaVectorStore } from '@kioku/vector-store-chroma';
 import { callTool } from './testing/call-tool';
 import { startStdioKioku, type StdioKioku } from './testing/stdio-client';
 
@@ -11,8 +10,8 @@ describe('consolidate and merge over stdio', () => {
   let kioku: StdioKioku;
   const call = (name: string, args: Record<string, unknown>) => callTool(kioku.client, name, args);
   const linkTargets = async (memoryId: string) => {
-    const store = new ChromaVectorStore({ url: kioku.chromaUrl() });
-    const page = await store.find('kioku_default_links', {
+    const store = kioku.store();
+    const page = await store.find(`kioku_${kioku.namespace}_links`, {
       filter: { field: 'sourceId', op: 'eq', value: memoryId },
       limit: 1000,
     });

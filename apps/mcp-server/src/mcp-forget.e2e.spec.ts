@@ -4,7 +4,6 @@
  * a call after the window → asks again; the deleted memory's links are gone from both sides;
  * get_episode notes the missing memory; restore brings it back with its links.
  */
-import { ChromaVectorStore } from '@kioku/vector-store-chroma';
 import { callTool } from './testing/call-tool';
 import { startStdioKioku, type StdioKioku } from './testing/stdio-client';
 
@@ -14,8 +13,8 @@ describe('forget over stdio (seed 001)', () => {
   let kioku: StdioKioku;
   const call = (name: string, args: Record<string, unknown>) => callTool(kioku.client, name, args);
   const linksOf = async (memoryId: string) => {
-    const store = new ChromaVectorStore({ url: kioku.chromaUrl() });
-    const page = await store.find('kioku_default_links', { limit: 1000 });
+    const store = kioku.store();
+    const page = await store.find(`kioku_${kioku.namespace}_links`, { limit: 1000 });
     return page.records.map((r) => r.id).filter((id) => id.includes(memoryId));
   };
 

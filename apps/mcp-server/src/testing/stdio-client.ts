@@ -1,18 +1,41 @@
 /** Test helper: starts `node bin/kioku mcp` over stdio in a fresh data dir and connects an MCP client. */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { VectorStore } from '@kioku/vector-store';
+import { ChromaVectorStore } from '@kioku/vector-store-chroma';
+import { QdrantVectorStore } from '@kioku/vector-store-qdrant';
 
 export const KIOKU_BIN = resolve(__dirname, '../../../../bin/kioku');
 
+/**
+ * Backend settings passed through from the test run, so the end-to-end suite can run against another
+ * backend by configuration, e.g. `KIOKU_VECTOR_STORE=qdrant KIOKU_QDRANT_URL=http://127.0.0.1:6333 npm test`.
+ */
+const BACKEND_VARIABLES = [
+  'KIOKU_VECTOR_STORE',
+  'KIOKU_CHROMA_URL',
+  'KIOKU_QDRANT_URL',
+  'KIOKU_QDRANT_API_KEY',
+];
+
+function backendEnv(): Record<string, string> {
+  return Object.fromEntries(
+    BACKEND_VARIABLES.flatMap((name) => (process.env[name] ? [[name, process.env[name] as string]] : [])),
+  );
+}
+
 export interface StdioKioku {
   client: Client;
+  /** `default`, or a fresh namespace per run when the tests use a shared remote backend. */
+  namespace: string;
   dataDir: string;
   logFile: string;
-  /** The URL of the embedded Chroma server the app started (from its address file). */
-  chromaUrl(): string;
+  /** The app's vector store, opened from the test (the embedded Chroma server, or the configured backend). */
+  store(): VectorStore;
   close(): Promise<void>;
 }
 
@@ -23,6 +46,9 @@ export async function startStdioKioku(
 ): Promise<StdioKioku> {
   const dataDir = existingDataDir ?? mkdtempSync(join(tmpdir(), 'kioku-e2e-'));
   const logFile = join(dataDir, 'kioku.log');
+  const backend = backendEnv();
+  const namespace =
+    env.KIOKU_NAMESPACE ?? (backend.KIOKU_VECTOR_STORE ? `e2e-${randomBytes(4).toString('hex')}` : 'default');
   const client = new Client({ name: 'e2e', version: '1' });
   await client.connect(
     new StdioClientTransport({
@@ -41,10 +67,19 @@ export async function startStdioKioku(
   );
   return {
     client,
+    namespace,
     dataDir,
     logFile,
-    chromaUrl: () =>
-      (JSON.parse(readFileSync(join(dataDir, 'chroma-server.json'), 'utf8')) as { url: string }).url,
+    store: () => {
+      if (backend.KIOKU_VECTOR_STORE === 'qdrant') {
+        return new QdrantVectorStore({ url: backend.KIOKU_QDRANT_URL, apiKey: backend.KIOKU_QDRANT_API_KEY });
+      }
+      const url =
+        backend.KIOKU_VECTOR_STORE === 'chroma'
+          ? backend.KIOKU_CHROMA_URL
+          : (JSON.parse(readFileSync(join(dataDir, 'chroma-server.json'), 'utf8')) as { url: string }).url;
+      return new ChromaVectorStore({ url });
+    },
     close: async () => {
       await client.close();
       if (!existingDataDir) rmSync(dataDir, { recursive: true, force: true });
