@@ -24,7 +24,7 @@ const BACKEND_VARIABLES = [
 
 function backendEnv(): Record<string, string> {
   return Object.fromEntries(
-    BACKEND_VARIABLES.flatMap((name) => (process.env[name] ? [[name, process.env[name] as string]] : [])),
+    BACKEND_VARIABLES.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])),
   );
 }
 
