@@ -201,6 +201,37 @@ describe('kioku http as a process (embedded Chroma, local model)', () => {
     await beta.close();
   });
 
+  it('runs every worker job once on the same store while the gateway serves, keeping namespaces apart', async () => {
+    const workerEnv = {
+      ...env,
+      KIOKU_WORKER_NAMESPACES: 'alpha,beta',
+      KIOKU_LOG_FILE: join(dataDir, 'worker.log'),
+    };
+    for (const job of ['consolidate', 'auto-forget', 'purge-trash', 'integrity', 'reembed']) {
+      // execFile rejects on a non-zero exit code.
+      await run(process.execPath, [KIOKU, 'worker', '--once', job], { env: workerEnv });
+      const reports = readFileSync(join(dataDir, 'worker-reports', `${job}.jsonl`), 'utf8')
+        .trim()
+        .split('\n');
+      const runs = reports.map((line) => JSON.parse(line) as { namespace: string; status: string });
+      expect(runs.map((r) => `${r.namespace}:${r.status}`).sort()).toEqual(['alpha:ok', 'beta:ok']);
+    }
+    const alpha = await request('POST', '/v1/recall', alphaToken, {
+      query: 'tomatoes exam worry',
+      n_results: 20,
+    });
+    const beta = await request('POST', '/v1/recall', betaToken, {
+      query: 'tomatoes exam worry',
+      n_results: 20,
+    });
+    const alphaIds = alpha.body.results.map((r: { id: string }) => r.id);
+    const betaIds = beta.body.results.map((r: { id: string }) => r.id);
+    expect(alphaIds.length).toBeGreaterThan(0);
+    expect(betaIds.length).toBeGreaterThan(0);
+    expect(alphaIds.filter((id: string) => betaIds.includes(id))).toEqual([]);
+    expect(readFileSync(join(dataDir, 'worker.log'), 'utf8')).not.toContain(CANARY);
+  }, 180_000);
+
   it('refuses a key revoked with the CLI on its next request', async () => {
     const listed = JSON.parse((await cli('keys', 'list', '--json')).stdout) as {
       id: string;
