@@ -5,7 +5,7 @@
  * bearer key) driven for two namespaces, then SIGTERM: a clean exit that takes Chroma with it.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -13,6 +13,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { httpRequest } from './testing/gateway-harness';
+import { findChromaServerProcesses } from '@kioku/vector-store-chroma';
 
 const KIOKU = resolve(__dirname, '../../../bin/kioku');
 const CANARY = 'E2E-CANARY-0b7d1e';
@@ -270,23 +271,9 @@ describe('kioku http as a process (embedded Chroma, local model)', () => {
   }, 30_000);
 });
 
-/** Pids of live processes whose command line mentions the data dir and chroma (the embedded server). */
+/** Pids of the embedded Chroma servers on this data dir (the adapter's own process inspection). */
 function processesUsing(dataDir: string): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry) && Number(entry) !== process.pid)
-    .filter((pid) => {
-      try {
-        const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-        return (
-          cmdline.includes(dataDir) &&
-          cmdline.includes('chroma') &&
-          !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ')
-        );
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
+  return findChromaServerProcesses(join(dataDir, 'chroma')).map((p) => p.pid);
 }
 
 describe('kioku http start-up messages', () => {

@@ -3,29 +3,16 @@
  * default (a real Chroma server the app starts under KIOKU_DATA_DIR) with the bundled local model.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { callTool } from './testing/call-tool';
 import { KIOKU_BIN as KIOKU, startStdioKioku, type StdioKioku } from './testing/stdio-client';
+import { findChromaServerProcesses } from '@kioku/vector-store-chroma';
 
-/** Pids of processes whose command line mentions the data dir (the embedded Chroma server). */
+/** Pids of the embedded Chroma servers on this data dir (the adapter's own process inspection). */
 function processesUsing(dataDir: string): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry) && Number(entry) !== process.pid)
-    .filter((pid) => {
-      try {
-        const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-        return (
-          cmdline.includes(dataDir) &&
-          cmdline.includes('chroma') &&
-          !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ')
-        );
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
+  return findChromaServerProcesses(join(dataDir, 'chroma')).map((p) => p.pid);
 }
 
 async function waitFor(condition: () => boolean, timeoutMs: number): Promise<boolean> {
