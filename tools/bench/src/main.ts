@@ -9,6 +9,9 @@ import { toAppError } from '@kioku/kernel';
 import { runBench } from './bench-run';
 import { BenchUsageError, parseBenchArgs, USAGE } from './lib/bench-options';
 import { formatBenchReport, type BenchReport } from './lib/bench-report';
+import { formatRetrievalReport } from './retrieval/retrieval-report';
+import { parseRetrievalArgs, RETRIEVAL_USAGE } from './retrieval/retrieval-options';
+import { runRetrievalBench } from './retrieval/retrieval-run';
 
 function progressLine(): (line: string) => void {
   if (process.stderr.isTTY) {
@@ -26,9 +29,24 @@ function progressLine(): (line: string) => void {
   };
 }
 
+/** `kioku bench retrieval --dataset FILE`: evidence recall on a conversational dataset. */
+async function retrieval(argv: string[]): Promise<void> {
+  const options = parseRetrievalArgs(argv);
+  if (options.help) {
+    process.stdout.write(RETRIEVAL_USAGE);
+    return;
+  }
+  const report = await runRetrievalBench(options, process.env, progressLine());
+  if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+  process.stdout.write(`${formatRetrievalReport(report)}\n`);
+  if (options.jsonFile) writeFileSync(options.jsonFile, `${JSON.stringify(report, null, 2)}\n`);
+}
+
 async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  if (argv[0] === 'retrieval') return retrieval(argv.slice(1));
   const started = performance.now();
-  const options = parseBenchArgs(process.argv.slice(2));
+  const options = parseBenchArgs(argv);
   if (options.help) {
     process.stdout.write(USAGE);
     return;
@@ -46,7 +64,8 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   if (error instanceof BenchUsageError) {
-    process.stderr.write(`kioku bench: ${error.message}\n\n${USAGE}`);
+    const usage = process.argv[2] === 'retrieval' ? RETRIEVAL_USAGE : USAGE;
+    process.stderr.write(`kioku bench: ${error.message}\n\n${usage}`);
     process.exit(2);
   }
   const appError = toAppError(error);
