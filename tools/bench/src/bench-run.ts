@@ -126,6 +126,7 @@ export async function runBench(
           seeding,
           embed: reads.embed,
           rawQuery: reads.rawQuery,
+          rawLexicalQuery: reads.rawLexicalQuery,
           rawQueryWithVectors: reads.rawQueryWithVectors,
           rawWrite: writes.rawWrite,
           recall: reads.recall,

@@ -85,13 +85,16 @@ export class MemoryRanker {
       pool.set(hit.memory.id, this.candidate(hit, vector, fused.get(hit.memory.id)!.source));
     }
     let relevance = new Map([...fused].map(([id, f]) => [id, f.relevance]));
-    if (contiguity > 0 && relevance.size > 0) {
-      const thread = await this.threadAround(namespace, pool, relevance, vector, filter);
-      relevance = withContiguity(relevance, thread, contiguity);
-    }
+    // The hits' links (decay and spreading read them) are read while the thread is followed.
+    const [links, thread] = await Promise.all([
+      this.links.linksFrom(namespace, [...pool.keys()]),
+      contiguity > 0 && relevance.size > 0
+        ? this.threadAround(namespace, pool, relevance, vector, filter)
+        : Promise.resolve(undefined),
+    ]);
+    if (thread) relevance = withContiguity(relevance, thread, contiguity);
 
     const candidates = [...pool.values()];
-    const links = await this.links.linksFrom(namespace, [...pool.keys()]);
     const strongest = strongestLinkPerMemory(links);
     const baseScores = candidates.map((c) => {
       const r = relevance.get(c.stored.memory.id) ?? 0;
