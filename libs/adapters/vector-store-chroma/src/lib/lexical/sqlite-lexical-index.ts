@@ -41,6 +41,7 @@ const SCHEMA = `
     term TEXT NOT NULL,
     id TEXT NOT NULL,
     tf INTEGER NOT NULL,
+    length INTEGER NOT NULL, -- the document's length, here too so that scoring reads postings alone
     PRIMARY KEY (collection, term, id)
   ) WITHOUT ROWID;
   CREATE INDEX IF NOT EXISTS postings_by_document ON postings (collection, id);
@@ -87,7 +88,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
       'INSERT INTO documents (collection, id, length, metadata) VALUES (?, ?, ?, ?)',
     );
     const insertPosting = this.db.prepare(
-      'INSERT INTO postings (collection, term, id, tf) VALUES (?, ?, ?, ?)',
+      'INSERT INTO postings (collection, term, id, tf, length) VALUES (?, ?, ?, ?, ?)',
     );
     this.db.transaction(() => {
       const id = this.collectionId(collection);
@@ -99,10 +100,8 @@ export class SqliteLexicalIndex implements LexicalIndex {
       let added = 0;
       for (const document of analysed) {
         let length = 0;
-        for (const [term, tf] of document.frequencies) {
-          insertPosting.run(id, term, document.id, tf);
-          length += tf;
-        }
+        for (const tf of document.frequencies.values()) length += tf;
+        for (const [term, tf] of document.frequencies) insertPosting.run(id, term, document.id, tf, length);
         insertDocument.run(id, document.id, length, JSON.stringify(document.metadata));
         added += length;
       }
@@ -154,22 +153,26 @@ export class SqliteLexicalIndex implements LexicalIndex {
       const frequencies = this.documentFrequencies(stats.id, terms);
       const weighted = [...frequencies].map(([term, df]) => [term, bm25Idf(df, stats.total)] as const);
       if (weighted.length === 0) return [];
-      const condition = filter ? filterToSql(filter, 'd.metadata') : { sql: '1', params: [] };
+      // Documents are joined only for a filter: scoring needs nothing but the postings.
+      const condition = filter ? filterToSql(filter, 'd.metadata') : undefined;
+      const filterJoin = condition
+        ? `JOIN documents d ON d.collection = p.collection AND d.id = p.id WHERE ${condition.sql}`
+        : '';
       const values = weighted.map(() => '(?, ?)').join(', ');
       const rows = this.db
         .prepare(
           `WITH query (term, idf) AS (VALUES ${values})
            SELECT p.id AS id,
-                  SUM(query.idf * p.tf * (@k1 + 1) / (p.tf + @k1 * (1 - @b + @b * d.length / @averageLength))) AS score
+                  SUM(query.idf * p.tf * (@k1 + 1) / (p.tf + @k1 * (1 - @b + @b * p.length / @averageLength))) AS score
            FROM query
-           JOIN postings p ON p.collection = @collection AND p.term = query.term
-           JOIN documents d ON d.collection = p.collection AND d.id = p.id
-           WHERE ${condition.sql}
+           -- CROSS JOIN keeps the query terms as the outer loop, so postings are read by term.
+           CROSS JOIN postings p ON p.collection = @collection AND p.term = query.term
+           ${filterJoin}
            GROUP BY p.id
            ORDER BY score DESC, p.id
            LIMIT @limit`,
         )
-        .all(...weighted.flat(), ...condition.params, {
+        .all(...weighted.flat(), ...(condition?.params ?? []), {
           k1: BM25.k1,
           b: BM25.b,
           averageLength: stats.length / stats.total,
