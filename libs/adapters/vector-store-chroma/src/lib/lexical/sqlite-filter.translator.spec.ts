@@ -34,7 +34,7 @@ describe('filterToSql', () => {
   });
 
   it('reads keys with dots, quotes and backslashes as one field', () => {
-    const records = [
+    const records: { id: string; metadata: Metadata }[] = [
       { id: 'a', metadata: { 'tag_a"b': true, 'x.y': 1, 'back\\slash': 'v' } },
       { id: 'b', metadata: { x: { y: 1 } as unknown as number } },
     ];
