@@ -16,7 +16,6 @@ import {
   type Filter,
   type LexicalIndexReport,
   type Metadata,
-  type TextFilter,
   type VectorStore,
 } from '@kioku/vector-store';
 import type { Memory } from '../domain/memory';
@@ -93,20 +92,22 @@ export class MemoryRepository {
     return found ?? null;
   }
 
-  /** Nearest memories to a vector (ascending distance), with vectors. */
+  /**
+   * Nearest memories to a vector (ascending distance); their vectors only when asked for (a vector is
+   * a few kilobytes of JSON per memory, and the distance is usually all a caller needs).
+   */
   async nearest(
     namespace: string,
     vector: number[],
     limit: number,
     filter?: Filter,
-    text?: TextFilter,
+    options: { withVectors?: boolean } = {},
   ): Promise<MemoryMatch[]> {
     const matches = await this.store.query(await this.open(namespace), {
       vector,
       limit,
       filter,
-      text,
-      includeVectors: true,
+      includeVectors: options.withVectors === true,
     });
     return matches.flatMap((m) => {
       const memory = fromRecord(m);
@@ -114,18 +115,19 @@ export class MemoryRepository {
     });
   }
 
-  /** The memories whose words best match the text (BM25 over the namespace), best first, with vectors. */
+  /** The memories whose words best match the text (BM25 over the namespace), best first. */
   async matchingText(
     namespace: string,
     text: string,
     limit: number,
     filter?: Filter,
+    options: { withVectors?: boolean } = {},
   ): Promise<LexicalMatch[]> {
     const matches = await this.store.searchText(await this.open(namespace), {
       text,
       limit,
       filter,
-      includeVectors: true,
+      includeVectors: options.withVectors === true,
     });
     return matches.flatMap((m) => {
       const memory = fromRecord(m);
@@ -133,13 +135,18 @@ export class MemoryRepository {
     });
   }
 
-  /** Memories saved right after any of the given ones in their conversation thread, with vectors. */
-  async following(namespace: string, ids: string[], filter?: Filter): Promise<StoredMemory[]> {
+  /** Memories saved right after any of the given ones in their conversation thread. */
+  async following(
+    namespace: string,
+    ids: string[],
+    filter?: Filter,
+    options: { withVectors?: boolean } = {},
+  ): Promise<StoredMemory[]> {
     if (ids.length === 0) return [];
     const page = await this.store.find(await this.open(namespace), {
       filter: allOf(where.in(PRECEDING_ID_KEY, ids), filter),
       limit: ids.length * 2,
-      includeVectors: true,
+      includeVectors: options.withVectors === true,
     });
     return page.records.flatMap((r) => {
       const memory = fromRecord(r);

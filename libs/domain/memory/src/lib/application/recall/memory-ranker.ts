@@ -40,7 +40,8 @@ export interface RankedMemory {
 
 interface Candidate {
   stored: StoredMemory;
-  similarity: number;
+  /** Cosine similarity to the query; measured lazily for candidates the dense search did not return. */
+  similarity?: number;
   source: RankedMemory['source'];
   score: number;
 }
@@ -62,16 +63,20 @@ export class MemoryRanker {
     filter: Filter | undefined,
     now: Date,
   ): Promise<RankedMemory[]> {
-    const { denseWeight, contiguity } = this.settings;
+    const { denseWeight, contiguity, hopfield } = this.settings;
     const depth = Math.max(RANKING_DEPTH, 3 * n);
+    // Vectors are heavy to read; only Hopfield needs every candidate's (the results' are read at the end).
+    const withVectors = hopfield;
     const queryVector = this.queryVectors.vectorFor(query);
     // The lexical search runs while the query is embedded.
     const [vector, denseHits, lexicalHits] = await Promise.all([
       queryVector,
       denseWeight > 0
-        ? queryVector.then((v) => this.memories.nearest(namespace, v, depth, filter))
+        ? queryVector.then((v) => this.memories.nearest(namespace, v, depth, filter, { withVectors }))
         : Promise.resolve([]),
-      denseWeight < 1 ? this.memories.matchingText(namespace, query, depth, filter) : Promise.resolve([]),
+      denseWeight < 1
+        ? this.memories.matchingText(namespace, query, depth, filter, { withVectors })
+        : Promise.resolve([]),
     ]);
 
     const fused = fuseScores(
@@ -80,21 +85,25 @@ export class MemoryRanker {
       denseWeight,
     );
     const pool = new Map<string, Candidate>();
-    for (const hit of [...denseHits, ...lexicalHits]) {
-      if (pool.has(hit.memory.id)) continue;
-      pool.set(hit.memory.id, this.candidate(hit, vector, fused.get(hit.memory.id)!.source));
+    for (const hit of denseHits) {
+      const candidate = this.candidate(hit, fused.get(hit.memory.id)!.source);
+      pool.set(hit.memory.id, { ...candidate, similarity: toSimilarity(hit.distance) });
+    }
+    for (const hit of lexicalHits) {
+      if (!pool.has(hit.memory.id)) pool.set(hit.memory.id, this.candidate(hit, 'lexical'));
     }
     let relevance = new Map([...fused].map(([id, f]) => [id, f.relevance]));
     // The hits' links (decay and spreading read them) are read while the thread is followed.
     const [links, thread] = await Promise.all([
       this.links.linksFrom(namespace, [...pool.keys()]),
       contiguity > 0 && relevance.size > 0
-        ? this.threadAround(namespace, pool, relevance, vector, filter)
+        ? this.threadAround(namespace, pool, relevance, filter, withVectors)
         : Promise.resolve(undefined),
     ]);
     if (thread) relevance = withContiguity(relevance, thread, contiguity);
 
     const candidates = [...pool.values()];
+    if (hopfield) for (const c of candidates) c.similarity ??= cosineSimilarity(vector, c.stored.vector);
     const strongest = strongestLinkPerMemory(links);
     const baseScores = candidates.map((c) => {
       const r = relevance.get(c.stored.memory.id) ?? 0;
@@ -121,23 +130,38 @@ export class MemoryRanker {
       fused.has(c.stored.memory.id) || (relevance.get(c.stored.memory.id) ?? 0) > 0;
     const ranked = candidates.filter(direct).slice(0, n);
     if (ranked.length < n && this.settings.spreading) {
-      ranked.push(
-        ...(await this.spreadFrom(namespace, ranked, links, pool, vector, filter, n - ranked.length)),
-      );
+      ranked.push(...(await this.spreadFrom(namespace, ranked, links, pool, filter, n - ranked.length)));
     }
     const placed = new Set(ranked);
     ranked.push(...candidates.filter((c) => !placed.has(c)).slice(0, n - ranked.length));
+    await this.measureSimilarity(namespace, ranked, vector);
     return ranked.map((c) => ({
       memory: c.stored.memory,
-      similarity: c.similarity,
+      similarity: c.similarity ?? 0,
       score: c.score,
       source: c.source,
     }));
   }
 
-  private candidate(stored: StoredMemory, queryVector: number[], source: RankedMemory['source']): Candidate {
-    const similarity = toSimilarity(cosineDistance(queryVector, stored.vector));
-    return { stored, similarity, source, score: 0 };
+  private candidate(stored: StoredMemory, source: RankedMemory['source']): Candidate {
+    return { stored, source, score: 0 };
+  }
+
+  /** Cosine similarity of the results the dense search did not measure, from their vectors. */
+  private async measureSimilarity(
+    namespace: string,
+    results: Candidate[],
+    queryVector: number[],
+  ): Promise<void> {
+    const unmeasured = results.filter((c) => c.similarity === undefined);
+    const missing = unmeasured.filter((c) => c.stored.vector.length === 0).map((c) => c.stored.memory.id);
+    const vectors = new Map(
+      (await this.memories.get(namespace, missing, true)).map((s) => [s.memory.id, s.vector] as const),
+    );
+    for (const c of unmeasured) {
+      const vector = c.stored.vector.length > 0 ? c.stored.vector : vectors.get(c.stored.memory.id);
+      c.similarity = vector ? cosineSimilarity(queryVector, vector) : 0;
+    }
   }
 
   /**
@@ -148,8 +172,8 @@ export class MemoryRanker {
     namespace: string,
     pool: Map<string, Candidate>,
     relevance: Map<string, number>,
-    queryVector: number[],
     filter: Filter | undefined,
+    withVectors: boolean,
   ): Promise<ThreadNeighbours> {
     const best = [...relevance.entries()]
       .sort((a, b) => b[1] - a[1])
@@ -159,13 +183,13 @@ export class MemoryRanker {
       ...new Set(best.map((id) => pool.get(id)!.stored.memory.precedingId).filter((id) => id !== undefined)),
     ].filter((id) => !pool.has(id));
     const [followers, predecessors] = await Promise.all([
-      this.memories.following(namespace, best, filter),
-      this.memories.get(namespace, missingPreceding, true),
+      this.memories.following(namespace, best, filter, { withVectors }),
+      this.memories.get(namespace, missingPreceding, withVectors),
     ]);
     for (const stored of [...followers, ...predecessors]) {
       if (pool.has(stored.memory.id)) continue;
       if (filter && !matchesFilter(filter, toMetadata(stored.memory))) continue;
-      pool.set(stored.memory.id, this.candidate(stored, queryVector, 'context'));
+      pool.set(stored.memory.id, this.candidate(stored, 'context'));
     }
     const thread: ThreadNeighbours = { preceding: new Map(), following: new Map() };
     for (const { stored } of pool.values()) {
@@ -187,7 +211,6 @@ export class MemoryRanker {
     parents: Candidate[],
     links: Link[],
     pool: Map<string, Candidate>,
-    queryVector: number[],
     filter: Filter | undefined,
     free: number,
   ): Promise<Candidate[]> {
@@ -202,15 +225,19 @@ export class MemoryRanker {
     }
     const best = [...spread.entries()].sort((a, b) => b[1] - a[1]).slice(0, free);
     const missing = best.map(([id]) => id).filter((id) => !pool.has(id));
-    for (const stored of await this.memories.get(namespace, missing, true)) {
+    for (const stored of await this.memories.get(namespace, missing)) {
       if (filter && !matchesFilter(filter, toMetadata(stored.memory))) continue;
-      pool.set(stored.memory.id, this.candidate(stored, queryVector, 'link'));
+      pool.set(stored.memory.id, this.candidate(stored, 'link'));
     }
     return best.flatMap(([id, score]) => {
       const candidate = pool.get(id);
       return candidate ? [{ ...candidate, score, source: 'link' as const }] : [];
     });
   }
+}
+
+function cosineSimilarity(a: number[], b: number[]): number {
+  return toSimilarity(cosineDistance(a, b));
 }
 
 function byScore(a: Candidate, b: Candidate): number {
