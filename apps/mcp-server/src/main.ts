@@ -33,6 +33,7 @@ async function main(): Promise<void> {
   } else {
     const server = await serveStreamableHttp(app.container, config.namespace, {
       ...config.http,
+      originPolicy: config.originPolicy,
       logger: app.logger,
     });
     const url = `http://${config.http.host}:${config.http.port}/mcp`;
