@@ -1,12 +1,13 @@
 /** Input of forget (SPEC §4.5, §7): ids, or a query, or a sweep; never a `confirm` parameter. */
 import { z } from 'zod';
+import { INPUT_LIMITS } from '@kioku/memory';
 
 export const MAX_IDS_PER_CALL = 20;
 
 export const forgetInputShape = {
   memory_id: z.string().optional(),
   memory_ids: z.array(z.string()).max(MAX_IDS_PER_CALL).optional(),
-  query: z.string().optional(),
+  query: z.string().max(INPUT_LIMITS.queryLength).optional(),
   sweep: z.boolean().optional(),
   dry_run: z.boolean().optional(),
 };

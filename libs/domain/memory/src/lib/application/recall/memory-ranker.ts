@@ -67,7 +67,7 @@ export class MemoryRanker {
     const depth = Math.max(RANKING_DEPTH, 3 * n);
     // Vectors are heavy to read; only Hopfield needs every candidate's (the results' are read at the end).
     const withVectors = hopfield;
-    const queryVector = this.queryVectors.vectorFor(query);
+    const queryVector = this.queryVectors.vectorFor(namespace, query);
     // The lexical search runs while the query is embedded.
     const [vector, denseHits, lexicalHits] = await Promise.all([
       queryVector,

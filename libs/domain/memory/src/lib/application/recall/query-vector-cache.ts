@@ -1,6 +1,7 @@
 /**
  * Recently embedded queries (SPEC §4.2 step 1): a repeated query costs no embedding. Bounded LRU; the
- * vectors are deterministic for a model, so the cache never goes stale.
+ * vectors are deterministic for a model, so the cache never goes stale. Entries are per namespace, so
+ * how fast a query answers never tells one tenant what another searched.
  */
 import { inject, injectable } from 'inversify';
 import { EMBEDDINGS_TOKENS, type EmbeddingProvider } from '@kioku/embeddings';
@@ -13,16 +14,17 @@ export class QueryVectorCache {
 
   constructor(@inject(EMBEDDINGS_TOKENS.EmbeddingProvider) private readonly embeddings: EmbeddingProvider) {}
 
-  vectorFor(text: string): Promise<number[]> {
-    const cached = this.entries.get(text);
+  vectorFor(namespace: string, text: string): Promise<number[]> {
+    const key = `${namespace}\u0000${text}`;
+    const cached = this.entries.get(key);
     if (cached) {
-      this.entries.delete(text);
-      this.entries.set(text, cached);
+      this.entries.delete(key);
+      this.entries.set(key, cached);
       return cached;
     }
     const pending = this.embeddings.embed([text]).then(([vector]) => vector);
-    pending.catch(() => this.entries.delete(text));
-    this.entries.set(text, pending);
+    pending.catch(() => this.entries.delete(key));
+    this.entries.set(key, pending);
     if (this.entries.size > CAPACITY) this.entries.delete(this.entries.keys().next().value as string);
     return pending;
   }

@@ -1,17 +1,19 @@
 /** Turns recall's filters into one store filter (pushed into the store query, SPEC §4.2 step 2). */
 import { AppError } from '@kioku/kernel';
 import { allOf, where, type Filter } from '@kioku/vector-store';
-import { isCategory, isEmotionName } from '../../domain/memory';
+import { CATEGORIES, isCategory, isEmotionName } from '../../domain/memory';
 import { normalizeTags } from '../../domain/normalize';
 import { tagKey } from '../../domain/memory-record.codec';
 import type { RecallInput } from './recall.input';
 
 export function recallFilter(input: RecallInput): Filter | undefined {
   if (input.category !== undefined && !isCategory(input.category)) {
-    throw AppError.invalidInput(`Unknown category "${input.category}".`);
+    throw AppError.invalidInput(`Unknown category: use one of ${CATEGORIES.join(', ')}.`);
   }
   if (input.emotion !== undefined && !isEmotionName(input.emotion)) {
-    throw AppError.invalidInput(`Unknown emotion "${input.emotion}".`);
+    throw AppError.invalidInput(
+      'Unknown emotion: use a primary emotion such as happy, sad, curious or neutral.',
+    );
   }
   const tags = normalizeTags(input.tags);
   const from = input.date_from === undefined ? undefined : parseDate('date_from', input.date_from, false);

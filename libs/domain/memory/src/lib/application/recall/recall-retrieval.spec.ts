@@ -8,6 +8,7 @@ import { THREAD_GAP_MS } from '../remember/conversation-thread';
 import { RememberUseCase } from '../remember/remember.use-case';
 import type { RememberInput } from '../remember/remember.input';
 import { RecallUseCase } from './recall.use-case';
+import { INPUT_LIMITS } from '../shared/memory-fields.input';
 import { MemoryRepository } from '../memory.repository';
 
 describe('recall as retrieval', () => {
@@ -63,7 +64,7 @@ describe('recall as retrieval', () => {
     expect(found).toBeDefined();
   });
 
-  it('answers queries of stopwords, punctuation, emoji, mixed scripts or great length without failing', async () => {
+  it('answers queries of stopwords, punctuation, emoji, mixed scripts or the longest allowed length; refuses longer ones', async () => {
     const { save, recall, context } = setup();
     const kyoto = await save({ content: 'Trip to Kyoto 旅行 with Ana ☕' });
     await save({ content: 'Bought new running shoes' });
@@ -72,12 +73,15 @@ describe('recall as retrieval', () => {
       '?!… ---',
       '🎉🎉',
       '☕ 旅行 Kyoto',
-      'x'.repeat(10_000),
-      'trip '.repeat(2_000),
+      'x'.repeat(INPUT_LIMITS.queryLength),
+      'trip '.repeat(INPUT_LIMITS.queryLength / 5),
     ]) {
       const result = await recall.execute({ query, n_results: 2 }, context);
       expect(result.results.length).toBeLessThanOrEqual(2);
     }
+    await expect(recall.execute({ query: 'trip '.repeat(2_000) }, context)).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+    });
     const mixed = await recall.execute({ query: '☕ 旅行 Kyoto', n_results: 1 }, context);
     expect(mixed.results[0].memory.id).toBe(kyoto.id);
   });

@@ -1,12 +1,13 @@
 /** Input of recall (SPEC §4.2). */
 import { z } from 'zod';
+import { INPUT_LIMITS, stringList } from '../shared/memory-fields.input';
 
 export const recallInputShape = {
-  query: z.string(),
+  query: z.string().max(INPUT_LIMITS.queryLength),
   n_results: z.number().int().min(1).max(20).optional(),
   category: z.string().optional(),
   emotion: z.string().optional(),
-  tags: z.array(z.string()).optional().describe('any of'),
+  tags: stringList.optional().describe('any of'),
   date_from: z.string().optional().describe('ISO date'),
   date_to: z.string().optional().describe('ISO date'),
   include_private: z.boolean().optional(),

@@ -121,7 +121,7 @@ describe('RecallUseCase', () => {
     const { recall, context } = setup();
     await expect(recall.execute({ query: 'x', category: 'nope' }, context)).rejects.toMatchObject({
       code: 'INVALID_INPUT',
-      message: 'Unknown category "nope".',
+      message: expect.stringMatching(/^Unknown category: use one of daily, /),
     });
     await expect(recall.execute({ query: 'x', date_from: 'last week' }, context)).rejects.toMatchObject({
       code: 'INVALID_INPUT',

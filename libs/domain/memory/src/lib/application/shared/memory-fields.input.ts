@@ -6,7 +6,17 @@
 import { z } from 'zod';
 import { AppError } from '@kioku/kernel';
 
-const stringList = z.array(z.string());
+/** Limits on free text besides content (content has KIOKU_MAX_CONTENT_LENGTH). */
+export const INPUT_LIMITS = Object.freeze({
+  /** A recall or forget query, in characters. */
+  queryLength: 4_000,
+  /** Tags (and secondary emotions) per memory or per recall filter. */
+  listItems: 50,
+  /** One tag or secondary emotion, in characters. */
+  itemLength: 100,
+});
+
+export const stringList = z.array(z.string().max(INPUT_LIMITS.itemLength)).max(INPUT_LIMITS.listItems);
 
 export const memoryFieldsShape = {
   category: z
@@ -46,10 +56,21 @@ export class XmlWrappedArgumentError extends AppError {
   }
 }
 
-/** Validates and trims content: non-empty, at most `maxLength` characters. */
+/** Control characters other than tab and line breaks (a NUL would reach files and logs raw). */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/u;
+/** Whitespace and invisible format characters (zero-width spaces and joiners, BOM, bidi marks). */
+const INVISIBLE = /[\s\p{Cf}]/gu;
+
+/** Validates and trims content: visible text, no control characters, at most `maxLength` characters. */
 export function normalizeContent(content: string, maxLength: number): string {
   const trimmed = content.trim();
   if (trimmed.length === 0) throw AppError.invalidInput('content must not be empty.');
+  if (trimmed.replace(INVISIBLE, '').length === 0) {
+    throw AppError.invalidInput('content must contain visible text, not only invisible characters.');
+  }
+  if (CONTROL.test(trimmed)) {
+    throw AppError.invalidInput('content must not contain control characters (only tabs and line breaks).');
+  }
   const length = Array.from(trimmed).length;
   if (length > maxLength) {
     throw AppError.invalidInput(`content is too long: ${length} characters (at most ${maxLength}).`, {

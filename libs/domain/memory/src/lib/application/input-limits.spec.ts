@@ -1,0 +1,96 @@
+/**
+ * Input rules found missing by a live probe (issue 11): a query or tag list too long for the schema,
+ * content of only invisible characters or with control characters, errors that echo the caller's
+ * input, and a query-vector cache shared across namespaces. Each is refused with a clear error that
+ * quotes nothing the caller sent, and nothing is saved.
+ */
+import { DeterministicEmbeddingProvider } from '@kioku/testing-fakes';
+import { createMemoryTestKit } from '../testing/memory-test-kit';
+import { MemoryRepository } from './memory.repository';
+import { RecallUseCase } from './recall/recall.use-case';
+import { RememberUseCase } from './remember/remember.use-case';
+import { INPUT_LIMITS } from './shared/memory-fields.input';
+
+class CountingEmbeddings extends DeterministicEmbeddingProvider {
+  texts: string[] = [];
+  override async embed(texts: string[]): Promise<number[][]> {
+    this.texts.push(...texts);
+    return super.embed(texts);
+  }
+}
+
+describe('input limits and rules', () => {
+  const setup = () => {
+    const embeddings = new CountingEmbeddings();
+    const kit = createMemoryTestKit({ embeddings });
+    return {
+      ...kit,
+      embeddings,
+      remember: kit.container.get(RememberUseCase),
+      recall: kit.container.get(RecallUseCase),
+      count: () => kit.container.get(MemoryRepository).count('test'),
+    };
+  };
+
+  it('refuses a query longer than the limit at once, without embedding it', async () => {
+    const { recall, context, embeddings } = setup();
+    const query = 'q'.repeat(INPUT_LIMITS.queryLength + 1);
+    await expect(recall.execute({ query }, context)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    expect(embeddings.texts).toEqual([]);
+    await expect(
+      recall.execute({ query: 'q'.repeat(INPUT_LIMITS.queryLength) }, context),
+    ).resolves.toBeDefined();
+  });
+
+  it('refuses too many or too long tags, in recall and in remember', async () => {
+    const { recall, remember, context, count } = setup();
+    const many = Array.from({ length: 1_000 }, (_, i) => `t${i}`);
+    await expect(recall.execute({ query: 'x', tags: many }, context)).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+    });
+    await expect(remember.execute({ content: 'Tagged', tags: many }, context)).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+    });
+    await expect(
+      remember.execute({ content: 'Tagged', tags: ['x'.repeat(INPUT_LIMITS.itemLength + 1)] }, context),
+    ).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    expect(await count()).toBe(0);
+  });
+
+  it.each([
+    ['zero-width characters only', '\u200b\u200c\u200d\ufeff'],
+    ['a NUL byte', 'before\u0000after'],
+    ['an escape character', 'colour \u001b[31m red'],
+  ])('refuses content of %s and saves nothing', async (_, content) => {
+    const { remember, context, count } = setup();
+    await expect(remember.execute({ content }, context)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    expect(await count()).toBe(0);
+  });
+
+  it('keeps tabs and line breaks', async () => {
+    const { remember, context } = setup();
+    const result = await remember.execute({ content: 'line one\n\tline two' }, context);
+    expect(result.status).toBe('saved');
+  });
+
+  it('never echoes an unknown category or emotion back', async () => {
+    const { recall, context } = setup();
+    for (const input of [{ category: 'CANARY-category-7f3' }, { emotion: 'CANARY-emotion-7f3' }]) {
+      const error = (await recall
+        .execute({ query: 'x', ...input }, context)
+        .catch((e: unknown) => e)) as Error;
+      expect(error).toMatchObject({ code: 'INVALID_INPUT' });
+      expect(error.message).not.toContain('CANARY');
+      expect(JSON.stringify(error)).not.toContain('CANARY');
+    }
+  });
+
+  it('caches query vectors per namespace, so one tenant’s searches never warm another’s', async () => {
+    const { recall, context, embeddings } = setup();
+    await recall.execute({ query: 'where did I park' }, context);
+    await recall.execute({ query: 'where did I park' }, context);
+    expect(embeddings.texts.filter((t) => t === 'where did I park')).toHaveLength(1);
+    await recall.execute({ query: 'where did I park' }, { ...context, namespace: 'other' });
+    expect(embeddings.texts.filter((t) => t === 'where did I park')).toHaveLength(2);
+  });
+});
