@@ -25,7 +25,8 @@ export function forgetText(result: ForgetResult, now: Date): string {
         (result.drop.kept.length > 0
           ? `, kept ${result.drop.kept.length} no longer due (accessed, pinned, protected or gone).`
           : '.') +
-        restoreLine(result.restorableUntil)
+        // Nothing dropped: nothing to restore, whatever the trash setting.
+        (result.drop.dropped.length > 0 ? restoreLine(result.restorableUntil) : '')
       );
     case 'sweep_needs_dry_run':
       return `Nothing was deleted: run forget with sweep: true first (a dry run), review it, then call forget with sweep: true, dry_run: false within ${result.confirmWithin}.`;
