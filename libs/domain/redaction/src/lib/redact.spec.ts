@@ -80,10 +80,44 @@ describe('redact', () => {
 describe('RedactingLogger', () => {
   it('filters by level and sends every record through redaction', () => {
     const written: LogRecord[] = [];
-    const logger = new RedactingLogger({ write: (record) => written.push(record) }, 'info', { now: () => new Date() });
+    const logger = new RedactingLogger({ write: (record) => written.push(record) }, 'info', {
+      now: () => new Date(),
+    });
     logger.debug('hidden', {});
     logger.info('tool.invoke', { tool: 'remember', args: { content: 'CANARY', private: true } });
     expect(written.map((r) => r.event)).toEqual(['tool.invoke']);
     expect(JSON.stringify(written)).not.toContain('CANARY');
+  });
+});
+
+describe('redact: kept metadata only in the shape the service writes it', () => {
+  it('redacts a private record’s category, importance and date filters when they are raw input', () => {
+    const record = redact({
+      private: true,
+      args: {
+        category: 'CANARY diagnosis',
+        importance: 'CANARY',
+        date_from: 'CANARY last week',
+        date_to: '2026-11-24',
+      },
+    }) as { args: Record<string, unknown> };
+    expect(JSON.stringify(record)).not.toContain('CANARY');
+    expect(record.args).toMatchObject({
+      category: '[REDACTED_PRIVATE_FIELD]',
+      importance: '[REDACTED_PRIVATE_FIELD]',
+      date_from: '[REDACTED_PRIVATE_FIELD]',
+      date_to: '2026-11-24',
+    });
+  });
+
+  it('keeps well-formed values', () => {
+    expect(
+      redact({ private: true, category: 'feeling', importance: 4, date_from: '2026-11-01T10:00:00Z' }),
+    ).toEqual({
+      private: true,
+      category: 'feeling',
+      importance: 4,
+      date_from: '2026-11-01T10:00:00Z',
+    });
   });
 });

@@ -7,12 +7,15 @@
  * tainted as a whole: every content field becomes `[REDACTED_PRIVATE_MEMORY]` (with its length
  * kept as `content_length`), every other free-text field `[REDACTED_PRIVATE_FIELD]`, output text
  * `[REDACTED_PRIVATE_OUTPUT]`. Harmless metadata stays: ids, `private`, `category`, `importance`,
- * `force`, counts. A record without private involvement passes unchanged.
+ * `force`, counts — but only in the form the service itself would write them: a category outside
+ * the known ones, an importance that is not 1–5 or a date filter that is not a date is input as given
+ * and is redacted like free text. A record without private involvement passes unchanged.
  *
  * Errors are always reduced to name, code and — for AppErrors, whose messages are safe by
  * construction — message; other errors' messages may quote data and are left out.
  */
 import { isAppError } from '@kioku/kernel';
+import { CATEGORIES } from '@kioku/memory';
 
 export const REDACTED_MEMORY = '[REDACTED_PRIVATE_MEMORY]';
 export const REDACTED_FIELD = '[REDACTED_PRIVATE_FIELD]';
@@ -45,6 +48,15 @@ const KEPT_KEYS = new Set([
   'memory_id',
 ]);
 
+/** Kept keys whose value is kept only in a well-formed shape (otherwise it is what the caller typed). */
+const SHAPED_KEYS: Record<string, (value: unknown) => boolean> = {
+  category: (v) => typeof v === 'string' && (CATEGORIES as readonly string[]).includes(v),
+  importance: (v) =>
+    (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && /^[1-5]$/.test(v)),
+  date_from: isDateText,
+  date_to: isDateText,
+};
+
 const MAX_DEPTH = 12;
 const PRIVATE_MARKS = ['private', 'isPrivate', 'involvesPrivate'];
 
@@ -69,6 +81,11 @@ function walk(value: unknown, tainted: boolean, depth: number): unknown {
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+    const shape = SHAPED_KEYS[key];
+    if (tainted && shape && child !== undefined && !shape(child)) {
+      out[key] = REDACTED_FIELD;
+      continue;
+    }
     if (
       tainted &&
       !KEPT_KEYS.has(key) &&
@@ -85,6 +102,13 @@ function walk(value: unknown, tainted: boolean, depth: number): unknown {
     out[key] = walk(child, tainted, depth + 1);
   }
   return out;
+}
+
+function isDateText(value: unknown): boolean {
+  return (
+    typeof value === 'string' &&
+    /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(value)
+  );
 }
 
 function isPrivateMark(value: unknown): boolean {
