@@ -10,3 +10,4 @@ export * from './lib/process-liveness';
 export * from './lib/file-lock';
 export * from './lib/connection-errors';
 export * from './lib/request-origin';
+export * from './lib/memory-categories';

@@ -14,8 +14,7 @@
  * Errors are always reduced to name, code and — for AppErrors, whose messages are safe by
  * construction — message; other errors' messages may quote data and are left out.
  */
-import { isAppError } from '@kioku/kernel';
-import { CATEGORIES } from '@kioku/memory';
+import { isAppError, MEMORY_CATEGORIES } from '@kioku/kernel';
 
 export const REDACTED_MEMORY = '[REDACTED_PRIVATE_MEMORY]';
 export const REDACTED_FIELD = '[REDACTED_PRIVATE_FIELD]';
@@ -50,7 +49,7 @@ const KEPT_KEYS = new Set([
 
 /** Kept keys whose value is kept only in a well-formed shape (otherwise it is what the caller typed). */
 const SHAPED_KEYS: Record<string, (value: unknown) => boolean> = {
-  category: (v) => typeof v === 'string' && (CATEGORIES as readonly string[]).includes(v),
+  category: (v) => typeof v === 'string' && (MEMORY_CATEGORIES as readonly string[]).includes(v),
   importance: (v) =>
     (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && /^[1-5]$/.test(v)),
   date_from: isDateText,

@@ -1,20 +1,10 @@
 /**
- * The memory entity and its vocabularies (SPEC §2.1, §2.5). Pure: no I/O, no DI, no zod.
+ * The memory entity and its vocabularies (SPEC §2.1, §2.5). Pure: no I/O, no DI, no zod. The category
+ * names live in the kernel, where the log redaction (below this library) can read them too.
  */
-export const CATEGORIES = [
-  'daily',
-  'philosophical',
-  'technical',
-  'memory',
-  'observation',
-  'feeling',
-  'conversation',
-  'introspection',
-  'relationship',
-  'self_discovery',
-  'dream',
-  'lesson',
-] as const;
+import { MEMORY_CATEGORIES } from '@kioku/kernel';
+
+export const CATEGORIES = MEMORY_CATEGORIES;
 export type Category = (typeof CATEGORIES)[number];
 
 /** (intensity, valence, arousal) defaults per primary emotion. */
