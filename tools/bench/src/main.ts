@@ -9,6 +9,8 @@ import { toAppError } from '@kioku/kernel';
 import { runBench } from './bench-run';
 import { BenchUsageError, parseBenchArgs, USAGE } from './lib/bench-options';
 import { formatBenchReport, type BenchReport } from './lib/bench-report';
+import { runStartupCommand } from './startup/startup.command';
+import { STARTUP_USAGE } from './startup/startup-options';
 
 function progressLine(): (line: string) => void {
   if (process.stderr.isTTY) {
@@ -28,7 +30,9 @@ function progressLine(): (line: string) => void {
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const options = parseBenchArgs(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  if (argv[0] === 'startup') return runStartupCommand(argv.slice(1), progressLine());
+  const options = parseBenchArgs(argv);
   if (options.help) {
     process.stdout.write(USAGE);
     return;
@@ -46,7 +50,8 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   if (error instanceof BenchUsageError) {
-    process.stderr.write(`kioku bench: ${error.message}\n\n${USAGE}`);
+    const usage = process.argv[2] === 'startup' ? STARTUP_USAGE : USAGE;
+    process.stderr.write(`kioku bench: ${error.message}\n\n${usage}`);
     process.exit(2);
   }
   const appError = toAppError(error);

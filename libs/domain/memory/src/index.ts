@@ -29,3 +29,4 @@ export * from './lib/application/memory-change.listener';
 export * from './lib/application/recall/access-tracker';
 export * from './lib/application/memory-collections';
 export * from './lib/application/reembed/reembed.use-case';
+export * from './lib/application/read-memories/read-memories.use-case';
