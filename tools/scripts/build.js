@@ -5,9 +5,12 @@
 // Runs from `npm install` (the `prepare` script), `npm pack`, and before the tests.
 'use strict';
 const path = require('node:path');
-const { rmSync } = require('node:fs');
+const { copyFileSync, mkdirSync, rmSync } = require('node:fs');
 
 const root = path.resolve(__dirname, '..', '..');
+
+/** The embedded Chroma server's launcher, found by the adapter beside the bundle (see the file). */
+const CHROMA_LAUNCHER = 'libs/adapters/vector-store-chroma/src/lib/embedded/chroma-cli.mjs';
 
 /** `kioku <command>` → its entry point; bin/kioku runs `dist/<command>.js`. */
 const ENTRY_POINTS = {
@@ -40,6 +43,8 @@ async function build({ quiet = false } = {}) {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
+  mkdirSync(path.join(outdir, 'chroma'));
+  copyFileSync(path.join(root, CHROMA_LAUNCHER), path.join(outdir, 'chroma', 'cli.mjs'));
   if (!quiet) process.stderr.write(`kioku: built dist/ in ${Date.now() - started} ms\n`);
 }
 
