@@ -3,10 +3,13 @@
  * globally into a temporary prefix, as a user would (`npm install -g`), from the npm cache where it
  * can. The install uses the Node that runs the tests, and builds native addons against that Node's
  * headers, so the suite can run on several Node versions. Dependencies whose install scripts the
- * project approved (package.json `allowScripts`) may run them.
+ * project approved (package.json `allowScripts`) may run them. An approved addon installed by
+ * prebuild-install (better-sqlite3) gets the binary the checkout already compiled for this Node as a
+ * "local prebuild" (prebuild-install's documented `local_prebuilds` option), so the test does not
+ * compile it a second time; no prebuilt binary can be downloaded here.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
@@ -24,12 +27,14 @@ export function installPackedKioku(): InstalledPackage {
   const dir = mkdtempSync(join(tmpdir(), 'kioku-package-'));
   const nodeDir = dirname(process.execPath);
   const path = `${nodeDir}:${process.env.PATH ?? ''}`;
+  const approved = approvedInstallScripts();
   // Headers of the running Node (bin/../include/node), for addons compiled at install.
   const env = {
     ...process.env,
     PATH: path,
     npm_config_nodedir: dirname(nodeDir),
     npm_config_update_notifier: 'false',
+    ...localPrebuilds(approved, join(dir, 'prebuilds')),
   };
   const npm = (args: string[], cwd: string) =>
     execFileSync('npm', args, {
@@ -45,7 +50,6 @@ export function installPackedKioku(): InstalledPackage {
     .split('\n')
     .at(-1)!;
   const prefix = join(dir, 'prefix');
-  const approved = approvedInstallScripts();
   npm(
     [
       'install',
@@ -71,4 +75,33 @@ function approvedInstallScripts(): string[] {
   return Object.entries(manifest.allowScripts ?? {})
     .filter(([, allowed]) => allowed)
     .map(([entry]) => entry.replace(/(.)@.*$/, '$1'));
+}
+
+/** Environment that points prebuild-install at tarballs of the checkout's compiled addons. */
+function localPrebuilds(packages: string[], dir: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of packages) {
+    const root = join(REPOSITORY_ROOT, 'node_modules', name);
+    const release = join(root, 'build', 'Release');
+    const manifest = existsSync(release)
+      ? (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+          version: string;
+          scripts?: { install?: string };
+        })
+      : undefined;
+    if (!manifest?.scripts?.install?.includes('prebuild-install')) continue;
+    const addons = readdirSync(release).filter((file) => file.endsWith('.node'));
+    // prebuild-install's file name: {name}-v{version}-{runtime}-v{abi}-{platform}{libc}-{arch}.tar.gz
+    const file = `${name}-v${manifest.version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+    mkdirSync(dir, { recursive: true });
+    execFileSync('tar', [
+      '-czf',
+      join(dir, file),
+      '-C',
+      root,
+      ...addons.map((addon) => `build/Release/${addon}`),
+    ]);
+    env[`npm_config_${name.replace(/[^a-zA-Z0-9]/g, '_')}_local_prebuilds`] = dir;
+  }
+  return env;
 }
