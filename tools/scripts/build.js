@@ -18,6 +18,7 @@ const ENTRY_POINTS = {
   http: 'apps/http-gateway/src/main.ts',
   worker: 'apps/worker/src/main.ts',
   reembed: 'apps/worker/src/reembed.main.ts',
+  reindex: 'apps/worker/src/reindex.main.ts',
   bench: 'tools/bench/src/main.ts',
 };
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { ChromaVectorStore } from '@kioku/vector-store-chroma';
+import { ChromaVectorStore, LEXICAL_INDEX_FILE } from '@kioku/vector-store-chroma';
 import { runWorker } from './testing/worker-process';
 import { KIOKU_BIN, lockFiles, readReports, tempDir } from './testing/worker-test-helpers';
 
@@ -123,7 +123,7 @@ describe('worker and MCP server on one data dir', () => {
     expect(rounds).toBeGreaterThanOrEqual(3);
 
     const { url } = JSON.parse(readFileSync(join(dataDir, 'chroma-server.json'), 'utf8')) as { url: string };
-    const store = new ChromaVectorStore({ url });
+    const store = new ChromaVectorStore({ url, lexicalIndexFile: join(dataDir, LEXICAL_INDEX_FILE) });
     const memoryIds = new Set((await allRecords(store, 'kioku_default_memories')).map((r) => r.id));
     const links = await allRecords(store, 'kioku_default_links');
     const linkIds = new Set(links.map((r) => r.id));

@@ -6,8 +6,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAppContainer } from '@kioku/backends';
-import { parseConfig, type EnvSource } from '@kioku/config';
+import type { EnvSource } from '@kioku/config';
+import { startBenchApp } from './bench-app';
 import { EMBEDDINGS_TOKENS } from '@kioku/embeddings';
 import { KERNEL_TOKENS } from '@kioku/kernel';
 import { MemoryRepository, RecallUseCase, RememberUseCase } from '@kioku/memory';
@@ -56,16 +56,7 @@ export async function runBench(
   };
   process.once('SIGINT', interrupted);
   try {
-    const passed = Object.fromEntries(PASSED_THROUGH.map((name) => [name, env[name]]));
-    const config = parseConfig({
-      ...passed,
-      KIOKU_DATA_DIR: dataDir,
-      KIOKU_VECTOR_STORE: options.store,
-      KIOKU_NAMESPACE: 'bench',
-      KIOKU_LOG_LEVEL: env.KIOKU_LOG_LEVEL ?? 'warn',
-    });
-    progress(`starting ${options.store} and loading the embedding model (data dir ${dataDir})`);
-    const app = await createAppContainer(config, { appName: 'bench' });
+    const app = await startBenchApp('bench', options.store, dataDir, env, PASSED_THROUGH, progress);
     const startupSeconds = (performance.now() - started) / 1000;
     try {
       const { container } = app;
@@ -135,6 +126,7 @@ export async function runBench(
           seeding,
           embed: reads.embed,
           rawQuery: reads.rawQuery,
+          rawLexicalQuery: reads.rawLexicalQuery,
           rawQueryWithVectors: reads.rawQueryWithVectors,
           rawWrite: writes.rawWrite,
           recall: reads.recall,

@@ -9,6 +9,9 @@ import { toAppError } from '@kioku/kernel';
 import { runBench } from './bench-run';
 import { BenchUsageError, parseBenchArgs, USAGE } from './lib/bench-options';
 import { formatBenchReport, type BenchReport } from './lib/bench-report';
+import { formatRetrievalReport } from './retrieval/retrieval-report';
+import { parseRetrievalArgs, RETRIEVAL_USAGE } from './retrieval/retrieval-options';
+import { runRetrievalBench } from './retrieval/retrieval-run';
 import { runStartupCommand } from './startup/startup.command';
 import { STARTUP_USAGE } from './startup/startup-options';
 
@@ -28,10 +31,24 @@ function progressLine(): (line: string) => void {
   };
 }
 
+/** `kioku bench retrieval --dataset FILE`: evidence recall on a conversational dataset. */
+async function retrieval(argv: string[]): Promise<void> {
+  const options = parseRetrievalArgs(argv);
+  if (options.help) {
+    process.stdout.write(RETRIEVAL_USAGE);
+    return;
+  }
+  const report = await runRetrievalBench(options, process.env, progressLine());
+  if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+  process.stdout.write(`${formatRetrievalReport(report)}\n`);
+  if (options.jsonFile) writeFileSync(options.jsonFile, `${JSON.stringify(report, null, 2)}\n`);
+}
+
 async function main(): Promise<void> {
-  const started = performance.now();
   const argv = process.argv.slice(2);
+  if (argv[0] === 'retrieval') return retrieval(argv.slice(1));
   if (argv[0] === 'startup') return runStartupCommand(argv.slice(1), progressLine());
+  const started = performance.now();
   const options = parseBenchArgs(argv);
   if (options.help) {
     process.stdout.write(USAGE);
@@ -50,7 +67,8 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   if (error instanceof BenchUsageError) {
-    const usage = process.argv[2] === 'startup' ? STARTUP_USAGE : USAGE;
+    const usages: Record<string, string> = { retrieval: RETRIEVAL_USAGE, startup: STARTUP_USAGE };
+    const usage = usages[process.argv[2]] ?? USAGE;
     process.stderr.write(`kioku bench: ${error.message}\n\n${usage}`);
     process.exit(2);
   }

@@ -3,7 +3,8 @@
  * - Reads, interleaved per iteration so that drift (GC, the store's background work) hits every
  *   operation alike: one embedding of an unseen text; one raw store query with limit 10 without and
  *   one with vectors (alternating which goes first, as a repeated vector can be served warmer); one
- *   recall of an unseen query (recall caches query vectors: a repeated query would skip the embedding).
+ *   raw lexical search (`searchText`, limit 10) of an unseen query; one recall of another unseen query
+ *   (recall caches query vectors: a repeated query would skip the embedding).
  * - Writes, interleaved the same way: one raw upsert of a memory record, one remember of an unseen text.
  * - Bulk import: batches of embed + upsert against batches of embed alone, alternating, distinct texts.
  * While recall and remember run, the profiler records the store and embedder calls they make.
@@ -24,12 +25,14 @@ export interface ReadMeasurements {
   rawQuery: LatencySummary;
   /** The same query asking for vectors too, as recall's vector search does (for the analysis). */
   rawQueryWithVectors: LatencySummary;
+  /** One raw BM25 search of the namespace's lexical index, limit 10. */
+  rawLexicalQuery: LatencySummary;
   recall: LatencySummary;
   /** Recalls that found nothing (a sign of a broken seed, not of speed). */
   recallEmpty: number;
   recallProfile: OperationTotal[];
   /** Every measured call in ms, in run order. */
-  samples: Record<'embed' | 'rawQuery' | 'rawQueryWithVectors' | 'recall', number[]>;
+  samples: Record<'embed' | 'rawQuery' | 'rawQueryWithVectors' | 'rawLexicalQuery' | 'recall', number[]>;
 }
 
 export interface WriteMeasurements {
@@ -52,6 +55,7 @@ export async function measureReads(
     embed: [] as number[],
     rawQuery: [] as number[],
     rawQueryWithVectors: [] as number[],
+    rawLexicalQuery: [] as number[],
     recall: [] as number[],
   };
   const recallProfile: OperationTotal[] = [];
@@ -76,6 +80,10 @@ export async function measureReads(
       rawQueryWithVectors = await withVectors();
       rawQuery = await plain();
     }
+    const lexicalQuery = context.sentences.query();
+    const rawLexicalQuery = await timed(() =>
+      context.store.searchText(collection, { text: lexicalQuery, limit: 10 }),
+    );
     const query = context.sentences.query();
     let found = 0;
     if (measured) context.profiler.start();
@@ -87,6 +95,7 @@ export async function measureReads(
     samples.embed.push(embed);
     samples.rawQuery.push(rawQuery);
     samples.rawQueryWithVectors.push(rawQueryWithVectors);
+    samples.rawLexicalQuery.push(rawLexicalQuery);
     samples.recall.push(recall);
     if (found === 0) recallEmpty += 1;
     if (i % 10 === 0) context.progress(`measuring reads in ${namespace}: ${i - WARM_UP_CALLS}/${calls}`);
@@ -95,6 +104,7 @@ export async function measureReads(
     embed: summarize(samples.embed),
     rawQuery: summarize(samples.rawQuery),
     rawQueryWithVectors: summarize(samples.rawQueryWithVectors),
+    rawLexicalQuery: summarize(samples.rawLexicalQuery),
     recall: summarize(samples.recall),
     recallEmpty,
     recallProfile,

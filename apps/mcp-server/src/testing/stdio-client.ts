@@ -6,7 +6,8 @@ import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { VectorStore } from '@kioku/vector-store';
-import { ChromaVectorStore } from '@kioku/vector-store-chroma';
+import { parseConfig } from '@kioku/config';
+import { ChromaVectorStore, LEXICAL_INDEX_FILE } from '@kioku/vector-store-chroma';
 import { QdrantVectorStore } from '@kioku/vector-store-qdrant';
 
 export const KIOKU_BIN = resolve(__dirname, '../../../../bin/kioku');
@@ -78,7 +79,10 @@ export async function startStdioKioku(
         backend.KIOKU_VECTOR_STORE === 'chroma'
           ? backend.KIOKU_CHROMA_URL
           : (JSON.parse(readFileSync(join(dataDir, 'chroma-server.json'), 'utf8')) as { url: string }).url;
-      return new ChromaVectorStore({ url });
+      const configured = parseConfig({ ...backend, KIOKU_DATA_DIR: dataDir }).vectorStore;
+      const lexicalIndexFile =
+        configured.kind === 'chroma' ? configured.lexicalIndexFile : join(dataDir, LEXICAL_INDEX_FILE);
+      return new ChromaVectorStore({ url, lexicalIndexFile });
     },
     close: async () => {
       await client.close();

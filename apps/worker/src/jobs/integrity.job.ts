@@ -1,6 +1,7 @@
 /**
  * `integrity` (SPEC §4.6, §8.3): finishes interrupted deletions and restores, removes dangling links,
- * re-creates missing reverse links, drops dead ids from episodes — and reports what it fixed.
+ * re-creates missing reverse links, drops dead ids from episodes, repairs lexical-index drift — and
+ * reports what it fixed.
  */
 import type { RepairIntegrityUseCase } from '@kioku/forgetting';
 import type { Job, JobOutcome } from './job';
@@ -20,6 +21,8 @@ export class IntegrityJob implements Job {
         interruptedDeletionsCompleted: report.interruptedDeletionsCompleted,
         interruptedRestoresCompleted: report.interruptedRestoresCompleted,
         episodeIdsDropped: report.episodeIdsDropped,
+        lexicalEntriesAdded: report.lexicalEntriesAdded,
+        lexicalEntriesRemoved: report.lexicalEntriesRemoved,
       },
     };
   }

@@ -306,6 +306,8 @@ describe('worker jobs on the in-memory store', () => {
         interruptedDeletionsCompleted: 0,
         interruptedRestoresCompleted: 0,
         episodeIdsDropped: 0,
+        lexicalEntriesAdded: 0,
+        lexicalEntriesRemoved: 0,
       },
     });
     const after = await allLinks('integrity');

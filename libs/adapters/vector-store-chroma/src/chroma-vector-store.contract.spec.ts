@@ -1,7 +1,18 @@
-/** Runs the shared VectorStore contract against a real Chroma server started for this file. */
-import { describeVectorStoreContract, useChromaTestServer } from '@kioku/testing-contracts';
+/**
+ * Runs the shared VectorStore contract, lexical search included, against a real Chroma server started
+ * for this file; the second instance opens its own connection to the same index file, as another
+ * process on the machine would.
+ */
+import {
+  describeLexicalSearchContract,
+  describeVectorStoreContract,
+  useChromaTestServer,
+} from '@kioku/testing-contracts';
 import { ChromaVectorStore } from './lib/chroma-vector-store.adapter';
 
 const server = useChromaTestServer();
+const open = async () =>
+  new ChromaVectorStore({ url: server().url, lexicalIndexFile: server().lexicalIndexFile });
 
-describeVectorStoreContract('chroma', { create: async () => new ChromaVectorStore({ url: server().url }) });
+describeVectorStoreContract('chroma', { create: open });
+describeLexicalSearchContract('chroma', { create: open, createSecondInstance: open });

@@ -1,10 +1,13 @@
 export {
-  ChromaVectorStore,
+  ChromaRecordStore,
   DIMENSION_METADATA_KEY,
-  type ChromaVectorStoreOptions,
-} from './lib/chroma-vector-store.adapter';
+  type ChromaRecordStoreOptions,
+} from './lib/chroma-record-store.adapter';
+export { ChromaVectorStore, type ChromaVectorStoreOptions } from './lib/chroma-vector-store.adapter';
+export { SqliteLexicalIndex } from './lib/lexical/sqlite-lexical-index';
 export {
   ChromaEmbeddedVectorStore,
+  LEXICAL_INDEX_FILE,
   type ChromaEmbeddedVectorStoreOptions,
 } from './lib/embedded/chroma-embedded-vector-store.adapter';
 export {

@@ -1,5 +1,5 @@
-/** Runs the shared VectorStore contract against the in-process adapter. */
-import { describeVectorStoreContract } from '@kioku/testing-contracts';
+/** Runs the shared VectorStore contract, lexical search included, against the in-process adapter. */
+import { describeLexicalSearchContract, describeVectorStoreContract } from '@kioku/testing-contracts';
 import { MemoryVectorStore } from './lib/memory-vector-store.adapter';
 
 describeVectorStoreContract(
@@ -7,3 +7,5 @@ describeVectorStoreContract(
   { create: async () => new MemoryVectorStore() },
   { exactVectorRoundTrip: true },
 );
+
+describeLexicalSearchContract('memory', { create: async () => new MemoryVectorStore() });

@@ -1,5 +1,6 @@
 /**
- * Runs the shared VectorStore contract against a REAL Qdrant server, only when `KIOKU_QDRANT_URL` is set
+ * Runs the shared VectorStore contract, lexical search included (with a second store instance standing
+ * for another process), against a REAL Qdrant server, only when `KIOKU_QDRANT_URL` is set
  * (optionally with `KIOKU_QDRANT_API_KEY`). No Qdrant server can be installed on the project's machines,
  * so without the variable the suite is skipped — visibly: a passing test whose title says so, every
  * contract test listed as skipped, and one line on stderr.
@@ -9,7 +10,7 @@
  * Every test works in its own `c_<random>` collection and deletes it afterwards, so a shared server or
  * cluster can be used.
  */
-import { describeVectorStoreContract } from '@kioku/testing-contracts';
+import { describeLexicalSearchContract, describeVectorStoreContract } from '@kioku/testing-contracts';
 import { QdrantVectorStore } from './lib/qdrant-vector-store.adapter';
 
 const qdrantUrl = process.env['KIOKU_QDRANT_URL'];
@@ -29,12 +30,13 @@ if (!qdrantUrl) {
   });
 }
 
-describeIfQdrant('qdrant (real server from KIOKU_QDRANT_URL)', () => {
-  describeVectorStoreContract('qdrant', {
-    create: async () =>
-      new QdrantVectorStore({
-        url: qdrantUrl as string,
-        apiKey: process.env['KIOKU_QDRANT_API_KEY'] || undefined,
-      }),
+const createStore = async () =>
+  new QdrantVectorStore({
+    url: qdrantUrl as string,
+    apiKey: process.env['KIOKU_QDRANT_API_KEY'] || undefined,
   });
+
+describeIfQdrant('qdrant (real server from KIOKU_QDRANT_URL)', () => {
+  describeVectorStoreContract('qdrant', { create: createStore });
+  describeLexicalSearchContract('qdrant', { create: createStore, createSecondInstance: createStore });
 });

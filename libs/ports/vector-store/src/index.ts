@@ -4,3 +4,8 @@ export * from './lib/vector-store.errors';
 export * from './lib/vector-store.tokens';
 export * from './lib/cosine';
 export * from './lib/record-validation';
+export * from './lib/lexical/text-analyzer';
+export * from './lib/lexical/bm25';
+export * from './lib/lexical/in-memory-lexical-index';
+export * from './lib/lexical/lexical-index.port';
+export * from './lib/lexical/lexically-indexed-vector-store';

@@ -22,3 +22,4 @@ export {
 } from './lib/chroma-test-server';
 export * from './lib/embedding-provider.contract';
 export * from './lib/ollama-protocol-server';
+export { describeLexicalSearchContract, type LexicalSearchHarness } from './lib/lexical-search.contract';

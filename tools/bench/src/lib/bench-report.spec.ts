@@ -13,6 +13,7 @@ function size(n: number, synthetic: number, recallMs: number): SizeReport {
     embed: latency(20),
     rawQuery: latency(8),
     rawQueryWithVectors: latency(9),
+    rawLexicalQuery: latency(3),
     rawWrite: latency(30),
     recall: { ...latency(recallMs), count: 50 },
     remember: { ...latency(90), count: 50 },

@@ -15,6 +15,7 @@ const result: SizeMeasurements = {
   seeding: { real: 1000, synthetic: 9000, seconds: 12 },
   embed: latency(21.3, 30.2),
   rawQuery: latency(3.456, 7.1),
+  rawLexicalQuery: latency(1.5, 2),
   rawWrite: latency(5, 9),
   recall: latency(40, 60),
   remember: latency(45, 70),
@@ -65,7 +66,7 @@ describe('formatTargetTable', () => {
     const recall = lines.find((l) => l.startsWith('recall'));
     const remember = lines.find((l) => l.startsWith('remember'));
     const bulk = lines.find((l) => l.startsWith('bulk'));
-    expect(recall).toMatch(/40\.0 ms\s+24\.8 ms\s+1\.62\s+1\.61\s+≤ 1\.25\s+MISS$/);
+    expect(recall).toMatch(/40\.0 ms\s+26\.3 ms\s+1\.52\s+1\.53\s+≤ 1\.25\s+MISS$/);
     expect(remember).toMatch(/≤ 1\.50\s+PASS$/);
     expect(bulk).toMatch(/40\.0 \/s\s+50\.0 \/s\s+0\.80\s+—\s+≥ 0\.80\s+PASS$/);
   });

@@ -45,6 +45,7 @@ export function formatLatencyTable(results: readonly SizeMeasurements[]): string
     'seeded (real+synthetic)',
     'embed',
     'raw query',
+    'raw lexical',
     'raw write',
     'recall',
     'remember',
@@ -56,6 +57,7 @@ export function formatLatencyTable(results: readonly SizeMeasurements[]): string
     `${m.seeding.real}+${m.seeding.synthetic}`,
     pair(m.embed),
     pair(m.rawQuery),
+    pair(m.rawLexicalQuery),
     pair(m.rawWrite),
     pair(m.recall),
     pair(m.remember),
@@ -64,6 +66,7 @@ export function formatLatencyTable(results: readonly SizeMeasurements[]): string
   ]);
   return formatTable(header, rows, [
     'left',
+    'right',
     'right',
     'right',
     'right',

@@ -16,7 +16,8 @@ function measurements(size: number, overrides: Partial<SizeMeasurements> = {}): 
     size,
     seeding: { real: size, synthetic: 0, seconds: 1 },
     embed: latency(20),
-    rawQuery: latency(5),
+    rawQuery: latency(3),
+    rawLexicalQuery: latency(2),
     rawWrite: latency(4),
     recall: latency(30),
     remember: latency(40),
@@ -27,10 +28,10 @@ function measurements(size: number, overrides: Partial<SizeMeasurements> = {}): 
 }
 
 describe('references', () => {
-  it('adds embed and one query for recall, embed, two queries and a write for remember', () => {
+  it('adds embed, one vector and one lexical query for recall; embed, two queries and a write for remember', () => {
     const m = measurements(1000);
     expect(recallReference(m)).toBe(25);
-    expect(rememberReference(m)).toBe(34);
+    expect(rememberReference(m)).toBe(30);
     expect(recallReference(m, 'p95')).toBe(50);
   });
 });
@@ -47,8 +48,8 @@ describe('targetChecks', () => {
       limit: 1.25,
       pass: true,
     });
-    expect(remember).toMatchObject({ scope: '1k', measured: 40, reference: 34, limit: 1.5, pass: true });
-    expect(remember.ratio).toBeCloseTo(40 / 34);
+    expect(remember).toMatchObject({ scope: '1k', measured: 40, reference: 30, limit: 1.5, pass: true });
+    expect(remember.ratio).toBeCloseTo(40 / 30);
   });
 
   it('marks a ratio above its limit as a miss', () => {

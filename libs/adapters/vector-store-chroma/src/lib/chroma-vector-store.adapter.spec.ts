@@ -9,7 +9,8 @@ import {
   uniqueCollectionName,
   useChromaTestServer,
 } from '@kioku/testing-contracts';
-import { ChromaVectorStore, DIMENSION_METADATA_KEY } from './chroma-vector-store.adapter';
+import { ChromaRecordStore, DIMENSION_METADATA_KEY } from './chroma-record-store.adapter';
+import { ChromaVectorStore } from './chroma-vector-store.adapter';
 
 const server = useChromaTestServer();
 
@@ -18,7 +19,7 @@ describe('ChromaVectorStore (real server)', () => {
   const created: string[] = [];
 
   beforeAll(() => {
-    store = new ChromaVectorStore({ url: server().url });
+    store = new ChromaVectorStore({ url: server().url, lexicalIndexFile: server().lexicalIndexFile });
   });
 
   afterAll(async () => {
@@ -86,7 +87,7 @@ describe('ChromaVectorStore (real server)', () => {
   it('recovers when another client deletes and re-creates a cached collection', async () => {
     const name = await collection();
     await store.upsert(name, [record('a', [1, 0, 0])]);
-    const other = new ChromaVectorStore({ url: server().url });
+    const other = new ChromaVectorStore({ url: server().url, lexicalIndexFile: server().lexicalIndexFile });
     await other.deleteCollection(name);
     await other.ensureCollection(name, { dimension: 3 });
     await store.upsert(name, [record('b', [0, 1, 0])]);
@@ -113,7 +114,7 @@ describe('ChromaVectorStore (real server)', () => {
 describe('ChromaVectorStore when the server cannot be reached', () => {
   it('throws StoreUnavailableError without leaking credentials', async () => {
     const port = await freeLoopbackPort();
-    const store = new ChromaVectorStore({ url: `http://kioku:topsecret@127.0.0.1:${port}` });
+    const store = new ChromaRecordStore({ url: `http://kioku:topsecret@127.0.0.1:${port}` });
     const error = (await store.count('memories').catch((e: unknown) => e)) as AppError;
     expect(error).toBeInstanceOf(StoreUnavailableError);
     expect(error.code).toBe('STORE_UNAVAILABLE');
@@ -141,7 +142,7 @@ describe('ChromaVectorStore when the server cannot be reached', () => {
     });
 
     it('times out reads and writes with StoreUnavailableError', async () => {
-      const store = new ChromaVectorStore({ url: `http://127.0.0.1:${port}`, requestTimeoutMs: 300 });
+      const store = new ChromaRecordStore({ url: `http://127.0.0.1:${port}`, requestTimeoutMs: 300 });
       const started = Date.now();
       await expect(store.describeCollection('memories')).rejects.toBeInstanceOf(StoreUnavailableError);
       await expect(store.deleteCollection('memories')).rejects.toBeInstanceOf(StoreUnavailableError);

@@ -13,7 +13,8 @@ import { VECTOR_STORE_CHROMA_TOKENS } from './vector-store-chroma.tokens';
 describe('vectorStoreChromaModule', () => {
   it('binds a singleton ChromaVectorStore for the URL', () => {
     const container = new Container();
-    container.loadSync(vectorStoreChromaModule({ url: 'http://127.0.0.1:8000' }));
+    const lexicalIndexFile = join(tmpdir(), `kioku-module-spec-${process.pid}.sqlite`);
+    container.loadSync(vectorStoreChromaModule({ url: 'http://127.0.0.1:8000', lexicalIndexFile }));
     const store = container.get(VECTOR_STORE_TOKENS.VectorStore);
     expect(store).toBeInstanceOf(ChromaVectorStore);
     expect(container.get(VECTOR_STORE_TOKENS.VectorStore)).toBe(store);

@@ -5,7 +5,7 @@
  */
 import { ContainerModule } from 'inversify';
 import { KERNEL_TOKENS } from '@kioku/kernel';
-import { VECTOR_STORE_TOKENS } from '@kioku/vector-store';
+import { LexicallyIndexedVectorStore, VECTOR_STORE_TOKENS } from '@kioku/vector-store';
 import { ChromaVectorStore } from './chroma-vector-store.adapter';
 import { ChromaEmbeddedVectorStore } from './embedded/chroma-embedded-vector-store.adapter';
 import { ChromaServerManager } from './embedded/chroma-server-manager';
@@ -14,6 +14,8 @@ import { VECTOR_STORE_CHROMA_TOKENS } from './vector-store-chroma.tokens';
 export interface VectorStoreChromaModuleOptions {
   /** The Chroma server, e.g. `http://localhost:8000`. */
   url: string;
+  /** The SQLite file of the lexical index kept beside the server. */
+  lexicalIndexFile: string;
   /** Per-request timeout in ms (default 15 000). */
   requestTimeoutMs?: number;
 }
@@ -34,11 +36,13 @@ export function vectorStoreChromaModule(options: VectorStoreChromaModuleOptions)
         (context) =>
           new ChromaVectorStore({
             url: options.url,
+            lexicalIndexFile: options.lexicalIndexFile,
             requestTimeoutMs: options.requestTimeoutMs,
             logger: context.get(KERNEL_TOKENS.Logger, { optional: true }),
           }),
       )
-      .inSingletonScope();
+      .inSingletonScope()
+      .onDeactivation((store) => (store as LexicallyIndexedVectorStore).close());
   });
 }
 
@@ -66,6 +70,7 @@ export function vectorStoreChromaEmbeddedModule(
             logger: context.get(KERNEL_TOKENS.Logger, { optional: true }),
           }),
       )
-      .inSingletonScope();
+      .inSingletonScope()
+      .onDeactivation((store) => (store as LexicallyIndexedVectorStore).close());
   });
 }

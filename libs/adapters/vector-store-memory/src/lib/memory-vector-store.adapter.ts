@@ -7,6 +7,7 @@ import { AppError } from '@kioku/kernel';
 import {
   CollectionNotFoundError,
   cosineDistance,
+  InMemoryLexicalIndex,
   matchesFilter,
   type CollectionInfo,
   type CollectionSpec,
@@ -16,8 +17,11 @@ import {
   type Page,
   type QueryMatch,
   type QueryRequest,
+  type LexicalIndexReport,
   type StoredRecord,
   type TextFilter,
+  type TextMatch,
+  type TextSearchRequest,
   type VectorRecord,
   type VectorStore,
   assertCollectionName,
@@ -40,6 +44,8 @@ interface MemoryCollection {
   records: Map<string, StoredEntry>;
   /** Ids in ascending code-unit order; rebuilt lazily after inserts and deletes. */
   sortedIds: string[] | null;
+  /** Present for collections created with `lexical: true`. */
+  lexical: InMemoryLexicalIndex | null;
 }
 
 export class MemoryVectorStore implements VectorStore {
@@ -58,8 +64,14 @@ export class MemoryVectorStore implements VectorStore {
         metadata: { ...(spec.metadata ?? {}) },
         records: new Map(),
         sortedIds: null,
+        lexical: null,
       };
       this.collections.set(name, collection);
+    }
+    if (spec.lexical && !collection.lexical) {
+      collection.lexical = new InMemoryLexicalIndex();
+      for (const [id, entry] of collection.records)
+        collection.lexical.upsert(id, entry.document, entry.metadata);
     }
     return infoOf(name, collection);
   }
@@ -92,6 +104,7 @@ export class MemoryVectorStore implements VectorStore {
         metadata: { ...record.metadata },
         document: record.document,
       });
+      collection.lexical?.upsert(record.id, record.document, record.metadata);
     }
   }
 
@@ -101,6 +114,7 @@ export class MemoryVectorStore implements VectorStore {
     for (const patch of patches) {
       const entry = collection.records.get(patch.id);
       if (entry) entry.metadata = { ...entry.metadata, ...patch.metadata };
+      if (entry) collection.lexical?.patchMetadata(patch.id, patch.metadata);
     }
   }
 
@@ -158,6 +172,36 @@ export class MemoryVectorStore implements VectorStore {
     }));
   }
 
+  async searchText(collectionName: string, request: TextSearchRequest): Promise<TextMatch[]> {
+    const collection = this.require(collectionName);
+    assertLimit(request.limit);
+    if (!collection.lexical) return [];
+    return collection.lexical.search(request.text, request.limit, request.filter).map(({ id, score }) => ({
+      ...toStored(id, collection.records.get(id) as StoredEntry, request.includeVectors === true),
+      score,
+    }));
+  }
+
+  async reindexText(
+    collectionName: string,
+    options: { mode: 'repair' | 'rebuild'; onProgress?: (seen: number) => void },
+  ): Promise<LexicalIndexReport> {
+    const collection = this.require(collectionName);
+    const index = collection.lexical;
+    if (!index) return { indexed: 0, removed: 0 };
+    let indexed = 0;
+    for (const [id, entry] of collection.records) {
+      if (options.mode === 'rebuild' || !index.has(id)) {
+        index.upsert(id, entry.document, entry.metadata);
+        indexed++;
+      }
+    }
+    const orphans = index.ids().filter((id) => !collection.records.has(id));
+    for (const id of orphans) index.delete(id);
+    options.onProgress?.(collection.records.size);
+    return { indexed, removed: orphans.length };
+  }
+
   async count(collectionName: string, filter?: Filter): Promise<number> {
     const collection = this.require(collectionName);
     if (!filter) return collection.records.size;
@@ -169,6 +213,7 @@ export class MemoryVectorStore implements VectorStore {
   async delete(collectionName: string, ids: string[]): Promise<void> {
     const collection = this.require(collectionName);
     for (const id of ids) if (collection.records.delete(id)) collection.sortedIds = null;
+    for (const id of ids) collection.lexical?.delete(id);
   }
 
   async deleteWhere(collectionName: string, filter: Filter): Promise<void> {
@@ -176,6 +221,7 @@ export class MemoryVectorStore implements VectorStore {
     for (const [id, entry] of collection.records) {
       if (matchesFilter(filter, entry.metadata)) {
         collection.records.delete(id);
+        collection.lexical?.delete(id);
         collection.sortedIds = null;
       }
     }

@@ -1,16 +1,20 @@
 import {
   DOCUMENT_KEY,
   ID_KEY,
+  LEXICAL_KEY,
   NORM_KEY,
   decodePoint,
   distanceFromScore,
   encodeMetadata,
   encodePayload,
+  encodePoint,
   metadataKeyOf,
   payloadKeyOf,
   toUnitVector,
   vectorNorm,
 } from './qdrant-payload.codec';
+import { pointIdOf } from './qdrant-point-id.mapper';
+import { SPARSE_ENCODING_VERSION } from './qdrant-sparse-vector.encoder';
 
 describe('payload keys', () => {
   it('keeps ordinary keys, including dots, spaces and unicode', () => {
@@ -32,6 +36,7 @@ describe('payload keys', () => {
     expect(metadataKeyOf(ID_KEY)).toBeNull();
     expect(metadataKeyOf(DOCUMENT_KEY)).toBeNull();
     expect(metadataKeyOf(NORM_KEY)).toBeNull();
+    expect(metadataKeyOf(LEXICAL_KEY)).toBeNull();
     expect(metadataKeyOf('_kioku_future')).toBeNull();
   });
 });
@@ -107,6 +112,43 @@ describe('encodePayload / decodePoint', () => {
       id: 'u',
       metadata: {},
       document: '',
+    });
+  });
+});
+
+describe('encodePoint / named vectors', () => {
+  const record = { id: 'mem_1', vector: [0, 3, 4], metadata: { kind: 'note' }, document: 'race' };
+  const sparse = { indices: [7, 9], values: [1, 0.5] };
+
+  it('writes one unnamed dense vector for a plain collection', () => {
+    expect(encodePoint(record)).toEqual({
+      id: pointIdOf('mem_1'),
+      vector: [0, 0.6, 0.8],
+      payload: { kind: 'note', [ID_KEY]: 'mem_1', [DOCUMENT_KEY]: 'race', [NORM_KEY]: 5 },
+    });
+  });
+
+  it('writes the dense vector under "" next to the sparse `text` vector, with the encoding version', () => {
+    expect(encodePoint(record, sparse)).toEqual({
+      id: pointIdOf('mem_1'),
+      vector: { '': [0, 0.6, 0.8], text: sparse },
+      payload: {
+        kind: 'note',
+        [ID_KEY]: 'mem_1',
+        [DOCUMENT_KEY]: 'race',
+        [NORM_KEY]: 5,
+        [LEXICAL_KEY]: SPARSE_ENCODING_VERSION,
+      },
+    });
+  });
+
+  it('reads the dense vector back from a named-vector map and hides the marker', () => {
+    const { payload, vector } = encodePoint(record, sparse);
+    expect(decodePoint({ id: 'u', payload, vector }, true)).toEqual({
+      id: 'mem_1',
+      metadata: { kind: 'note' },
+      document: 'race',
+      vector: [0, 3, 4],
     });
   });
 });

@@ -1,10 +1,16 @@
 /**
  * How a kioku record is laid out in a Qdrant point, and back.
  *
- * Payload = the record's metadata, flat, plus three reserved keys:
+ * Payload = the record's metadata, flat, plus reserved keys:
  * - `_kioku_id`: the original record id (the point id is its UUIDv5, see `qdrant-point-id.mapper.ts`);
  * - `_kioku_document`: the document text (no full-text index on purpose, see `qdrant-filter.translator.ts`);
- * - `_kioku_norm`: the Euclidean length of the vector as written.
+ * - `_kioku_norm`: the Euclidean length of the vector as written;
+ * - `_kioku_lexical` (lexical collections only): the version of the sparse encoding the point's `text`
+ *   vector was written with (`qdrant-sparse-vector.encoder.ts`), so a repair finds points that lack it.
+ *
+ * Vectors: a plain collection has one unnamed dense vector; a lexical collection adds the named sparse
+ * vector `text`, and a point then carries `{"": dense, "text": sparse}` (`""` is Qdrant's name for the
+ * unnamed vector), written in the same request.
  *
  * Why the norm: a Cosine collection stores vectors normalised to unit length
  * (https://qdrant.tech/documentation/concepts/collections/ — "vectors are automatically normalized"),
@@ -17,13 +23,18 @@
  * escapes, see `qdrant-filter.translator.ts`). Those are stored as `_kioku_key_<base64url of the key>`
  * and decoded on the way out, so no metadata key is ever rejected or lost.
  */
-import type { Metadata, MetadataValue, StoredRecord } from '@kioku/vector-store';
+import type { Metadata, MetadataValue, StoredRecord, VectorRecord } from '@kioku/vector-store';
+import { pointIdOf } from './qdrant-point-id.mapper';
+import { SPARSE_ENCODING_VERSION, TEXT_VECTOR, type SparseVector } from './qdrant-sparse-vector.encoder';
 
 /** Prefix of every payload key the adapter owns. Metadata keys never start with it once encoded. */
 export const RESERVED_PREFIX = '_kioku_';
 export const ID_KEY = '_kioku_id';
 export const DOCUMENT_KEY = '_kioku_document';
 export const NORM_KEY = '_kioku_norm';
+export const LEXICAL_KEY = '_kioku_lexical';
+/** Qdrant's name of the unnamed (default) dense vector inside a named-vector map. */
+export const DENSE_VECTOR = '';
 const ENCODED_KEY_PREFIX = '_kioku_key_';
 
 export type Payload = Record<string, MetadataValue>;
@@ -61,6 +72,24 @@ export function encodePayload(
     [ID_KEY]: record.id,
     [DOCUMENT_KEY]: record.document,
     [NORM_KEY]: norm,
+  };
+}
+
+/**
+ * The point for a record: unit dense vector and payload, plus the sparse `text` vector and its
+ * encoding version when the collection is lexical (one point, one write).
+ */
+export function encodePoint(
+  record: VectorRecord,
+  sparse?: SparseVector,
+): { id: string; vector: number[] | Record<string, number[] | SparseVector>; payload: Payload } {
+  const { unit, norm } = toUnitVector(record.vector);
+  const payload = encodePayload(record, norm);
+  if (!sparse) return { id: pointIdOf(record.id), vector: unit, payload };
+  return {
+    id: pointIdOf(record.id),
+    vector: { [DENSE_VECTOR]: unit, [TEXT_VECTOR]: sparse },
+    payload: { ...payload, [LEXICAL_KEY]: SPARSE_ENCODING_VERSION },
   };
 }
 
@@ -120,8 +149,12 @@ export function distanceFromScore(score: number): number {
 }
 
 function vectorOf(raw: unknown): number[] | undefined {
-  // The collection has one unnamed dense vector, so Qdrant returns a plain number array.
-  if (Array.isArray(raw) && raw.every((x): x is number => typeof x === 'number')) return raw.slice();
+  // One unnamed dense vector comes back as a plain array; next to the sparse `text` vector, as a map.
+  const dense =
+    raw !== null && typeof raw === 'object' && !Array.isArray(raw)
+      ? (raw as Record<string, unknown>)[DENSE_VECTOR]
+      : raw;
+  if (Array.isArray(dense) && dense.every((x): x is number => typeof x === 'number')) return dense.slice();
   return undefined;
 }
 

@@ -16,6 +16,10 @@
  * - `upsert` replaces whole points, so stale metadata keys never survive and `noStaleKeys` needs no
  *   extra read. `patchMetadata` uses set_payload with a `has_id` filter, which merges keys and ignores
  *   missing ids (a `points` list would fail on a missing id).
+ * - A collection created (or ensured) with `lexical: true` also has the named sparse vector `text`
+ *   with Qdrant's IDF modifier: BM25 on the same point as the dense vector, written in the same request
+ *   (`qdrant-lexical-index.ts`, `qdrant-sparse-vector.encoder.ts`). Whether a collection is lexical is
+ *   read from its config, so every process writes the sparse vector once it has seen the config.
  * - Every write is sent with `wait=true` and the configured `ordering`; reads with the configured read
  *   consistency. Requests time out (default 15 s) and transient failures are retried with backoff
  *   (`qdrant-retry.policy.ts`); errors become the port's errors (`qdrant-errors.ts`).
@@ -28,12 +32,15 @@ import {
   type CollectionSpec,
   type Filter,
   type FindRequest,
+  type LexicalIndexReport,
   type Metadata,
   type MetadataValue,
   type Page,
   type QueryMatch,
   type QueryRequest,
   type StoredRecord,
+  type TextMatch,
+  type TextSearchRequest,
   type VectorRecord,
   type VectorStore,
   type UpsertOptions,
@@ -52,16 +59,18 @@ import {
   translateFilters,
   type QdrantFilter,
 } from './qdrant-filter.translator';
+import { QdrantLexicalIndex, type ReindexOptions } from './qdrant-lexical-index';
 import { missingPayloadIndexes } from './qdrant-payload-indexes';
 import {
   decodePoint,
   distanceFromScore,
   encodeMetadata,
-  encodePayload,
+  encodePoint,
   toUnitVector,
 } from './qdrant-payload.codec';
 import { isUuid, pointIdOf } from './qdrant-point-id.mapper';
 import { DEFAULT_RETRY, withRetries, type RetryOptions } from './qdrant-retry.policy';
+import { TEXT_VECTOR, TEXT_VECTOR_PARAMS, documentSparseVector } from './qdrant-sparse-vector.encoder';
 
 /** Qdrant's write ordering for a cluster (no effect on a single node). */
 export type QdrantWriteOrdering = 'weak' | 'medium' | 'strong';
@@ -107,6 +116,8 @@ interface CollectionHandle {
   /** 0 when unknown (a collection with named vectors, not created by kioku). */
   dimension: number;
   distance: string | undefined;
+  /** The collection has the sparse `text` vector (a lexical index). */
+  lexical: boolean;
 }
 
 type Api = ReturnType<QdrantClient['api']>;
@@ -128,6 +139,7 @@ export class QdrantVectorStore implements VectorStore {
   private readonly logger?: Logger;
   private readonly handles = new Map<string, Promise<CollectionHandle>>();
   private readonly ensuring = new Map<string, Promise<CollectionInfo>>();
+  private readonly lexical: QdrantLexicalIndex;
 
   constructor(options: QdrantVectorStoreOptions) {
     this.connection = parseQdrantUrl(options.url, options.apiKey);
@@ -164,6 +176,12 @@ export class QdrantVectorStore implements VectorStore {
       checkCompatibility: false,
     });
     this.api = client.api();
+    this.lexical = new QdrantLexicalIndex({
+      api: this.api,
+      call: (request) => this.call(request),
+      ordering: this.ordering,
+      consistency: this.consistency,
+    });
   }
 
   /** The server address without credentials. */
@@ -178,10 +196,14 @@ export class QdrantVectorStore implements VectorStore {
     assertMetadata(metadata);
     // Concurrent calls in this process share one round of requests; other processes are handled by
     // treating "already exists" as success.
-    let pending = this.ensuring.get(name);
+    const lexical = spec.lexical === true;
+    const key = `${lexical ? 'lexical' : 'plain'}:${name}`;
+    let pending = this.ensuring.get(key);
     if (!pending) {
-      pending = this.ensureOnce(name, spec.dimension, metadata).finally(() => this.ensuring.delete(name));
-      this.ensuring.set(name, pending);
+      pending = this.ensureOnce(name, spec.dimension, metadata, lexical).finally(() =>
+        this.ensuring.delete(key),
+      );
+      this.ensuring.set(key, pending);
     }
     return pending;
   }
@@ -220,22 +242,22 @@ export class QdrantVectorStore implements VectorStore {
   }
 
   /**
-   * Validates the whole batch, then writes it in requests of at most 256 points. `noStaleKeys` needs
-   * no handling: Qdrant's upsert replaces the whole payload, so removed keys never survive.
+   * Validates the whole batch, then writes it in requests of at most 256 points; in a lexical
+   * collection each point carries its dense and sparse vectors together. `noStaleKeys` needs no
+   * handling: Qdrant's upsert replaces the whole payload, so removed keys never survive.
    */
   async upsert(collection: string, records: VectorRecord[], _options: UpsertOptions = {}): Promise<void> {
     records.forEach(assertRecordShape);
     await this.run(collection, async () => {
-      await this.checkedHandle(
+      const handle = await this.checkedHandle(
         collection,
         records.map((record) => record.vector),
       );
       // Last version of each id wins, as if the records were written one after another.
       const latest = new Map(records.map((record) => [record.id, record]));
-      const points = [...latest.values()].map((record) => {
-        const { unit, norm } = toUnitVector(record.vector);
-        return { id: pointIdOf(record.id), vector: unit, payload: encodePayload(record, norm) };
-      });
+      const points = [...latest.values()].map((record) =>
+        encodePoint(record, handle.lexical ? documentSparseVector(record.document) : undefined),
+      );
       for (const chunk of chunked(points, WRITE_BATCH)) {
         await this.call(() =>
           this.api.upsertPoints({
@@ -396,6 +418,30 @@ export class QdrantVectorStore implements VectorStore {
     });
   }
 
+  /** BM25 over the sparse `text` vector; [] for a collection without one or a text without terms. */
+  async searchText(collection: string, request: TextSearchRequest): Promise<TextMatch[]> {
+    assertLimit(request.limit);
+    return this.run(collection, async () => {
+      const handle = await this.handle(collection);
+      const translated = translateFilter(request.filter);
+      if (!handle.lexical || translated.kind === 'none') return [];
+      return this.lexical.search(collection, request, filterOf(translated));
+    });
+  }
+
+  /**
+   * Rewrites sparse vectors (see `qdrant-lexical-index.ts`). Reads the collection afresh: the integrity
+   * job runs in long-lived processes that may not have seen the collection become lexical.
+   */
+  async reindexText(collection: string, options: ReindexOptions): Promise<LexicalIndexReport> {
+    return this.run(collection, async () => {
+      const info = await this.readCollection(collection);
+      if (!info) throw new CollectionNotFoundError(collection);
+      if (!handleOf(info).lexical) return { indexed: 0, removed: 0 };
+      return this.lexical.reindex(collection, options);
+    });
+  }
+
   async count(collection: string, filter?: Filter): Promise<number> {
     return this.run(collection, async () => {
       const translated = translateFilter(filter);
@@ -453,14 +499,19 @@ export class QdrantVectorStore implements VectorStore {
     });
   }
 
-  private async ensureOnce(name: string, dimension: number, metadata: Metadata): Promise<CollectionInfo> {
+  private async ensureOnce(
+    name: string,
+    dimension: number,
+    metadata: Metadata,
+    lexical: boolean,
+  ): Promise<CollectionInfo> {
     try {
       let info = await this.readCollection(name);
       let created = false;
       if (!info) {
         let creationError: unknown;
         try {
-          created = await this.createCollection(name, dimension, metadata);
+          created = await this.createCollection(name, dimension, metadata, lexical);
         } catch (error) {
           // A timeout or a dropped connection may hide a success: the reads that follow decide.
           if (!isTransient(classifyQdrantError(error))) throw error;
@@ -476,25 +527,49 @@ export class QdrantVectorStore implements VectorStore {
         );
       }
       await this.createMissingIndexes(name, info);
+      if (lexical && !handleOf(info).lexical) await this.addLexicalIndex(name);
       return infoOf(name, info);
     } catch (error) {
       throw toStoreError(error, name);
     }
   }
 
+  /** Gives an existing collection its sparse vector, then writes it for every point already there. */
+  private async addLexicalIndex(name: string): Promise<void> {
+    const isLexical = async () => {
+      const info = await this.readCollection(name);
+      if (!info) throw new CollectionNotFoundError(name);
+      return handleOf(info).lexical;
+    };
+    await this.lexical.enable(name, isLexical);
+    // Refreshes the cached handle, so that this process's writes carry the sparse vector from now on.
+    await isLexical();
+    // Every point written before lacks the encoding marker, so a repair rewrites them all; if it is cut
+    // short, the integrity job's repair (or `kioku reindex`) finishes it.
+    const report = await this.lexical.reindex(name, { mode: 'repair' });
+    this.logger?.info('vector_store.qdrant.lexical_index_added', { collection: name, ...report });
+  }
+
   /** Creates the collection; false when another process created it first. */
-  private async createCollection(name: string, dimension: number, metadata: Metadata): Promise<boolean> {
+  private async createCollection(
+    name: string,
+    dimension: number,
+    metadata: Metadata,
+    lexical: boolean,
+  ): Promise<boolean> {
     try {
       // Sent once, not retried: a lost answer is settled by reading the collection afterwards.
       await this.api.createCollection({
         collection_name: name,
         vectors: { size: dimension, distance: 'Cosine' },
+        ...(lexical ? { sparse_vectors: { [TEXT_VECTOR]: { ...TEXT_VECTOR_PARAMS } } } : {}),
         ...this.collectionParams,
         ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
       });
       this.logger?.info('vector_store.qdrant.collection_created', {
         collection: name,
         dimension,
+        lexical,
         ...this.collectionParams,
       });
       return true;
@@ -632,9 +707,11 @@ function infoOf(name: string, info: RawCollectionInfo): CollectionInfo {
 
 function handleOf(info: RawCollectionInfo): CollectionHandle {
   const vectors = info.config.params.vectors as { size?: unknown; distance?: unknown } | undefined;
+  const sparse = info.config.params.sparse_vectors as Record<string, unknown> | null | undefined;
   return {
     dimension: typeof vectors?.size === 'number' ? vectors.size : 0,
     distance: typeof vectors?.distance === 'string' ? vectors.distance : undefined,
+    lexical: sparse?.[TEXT_VECTOR] != null,
   };
 }
 

@@ -20,6 +20,11 @@ import {
 } from './qdrant-vector-store.adapter';
 import { PAYLOAD_INDEXES } from './qdrant-payload-indexes';
 import { pointIdOf } from './qdrant-point-id.mapper';
+import {
+  SPARSE_ENCODING_VERSION,
+  documentSparseVector,
+  querySparseVector,
+} from './qdrant-sparse-vector.encoder';
 
 interface RecordedRequest {
   method: string;
@@ -42,6 +47,7 @@ function collectionInfo(
   size: number,
   metadata?: Record<string, unknown>,
   payloadSchema: Record<string, unknown> = {},
+  lexical = false,
 ): unknown {
   return {
     status: 'green',
@@ -49,7 +55,12 @@ function collectionInfo(
     segments_count: 1,
     points_count: 0,
     config: {
-      params: { vectors: { size, distance: 'Cosine' }, shard_number: 1, replication_factor: 1 },
+      params: {
+        vectors: { size, distance: 'Cosine' },
+        shard_number: 1,
+        replication_factor: 1,
+        ...(lexical ? { sparse_vectors: { text: { modifier: 'idf' } } } : {}),
+      },
       hnsw_config: { m: 16, ef_construct: 100, full_scan_threshold: 10000 },
       optimizer_config: {},
       ...(metadata ? { metadata } : {}),
@@ -128,13 +139,18 @@ describe('QdrantVectorStore wire format (in-process HTTP stub, not a Qdrant back
     });
   }
 
-  /** A store that already knows collection `c` (dimension 3). */
-  async function knownStore(options: Partial<QdrantVectorStoreOptions> = {}): Promise<QdrantVectorStore> {
+  /** A store that already knows collection `c` (dimension 3; with the sparse `text` vector if lexical). */
+  async function knownStore(
+    options: Partial<QdrantVectorStoreOptions> = {},
+    lexical = false,
+  ): Promise<QdrantVectorStore> {
     const s = store(options);
-    stub.respond(() => ok(collectionInfo(3)));
+    stub.respond(() => ok(collectionInfo(3, undefined, ALL_INDEXED, lexical)));
     await s.describeCollection('c');
     return s;
   }
+
+  const knownLexicalStore = () => knownStore({}, true);
 
   describe('ensureCollection', () => {
     it('creates a Cosine collection with the cluster parameters and metadata, then the payload indexes', async () => {
@@ -533,6 +549,310 @@ describe('QdrantVectorStore wire format (in-process HTTP stub, not a Qdrant back
           exact: true,
         },
       ]);
+    });
+  });
+
+  describe('lexical index (sparse vector `text` with the IDF modifier)', () => {
+    const scrolled = (id: string, document: string) => ({
+      id: pointIdOf(id),
+      payload: { _kioku_document: document },
+    });
+    /** The batch a reindex sends for some points: sparse vectors and marker, guarded by the documents. */
+    const rewriteBatch = (points: { id: string; document: string }[]) => {
+      const unchanged = {
+        should: points.map(({ id, document }) => ({
+          must: [{ has_id: [pointIdOf(id)] }, { key: '_kioku_document', match: { value: document } }],
+        })),
+      };
+      return {
+        operations: [
+          {
+            update_vectors: {
+              points: points.map(({ id, document }) => ({
+                id: pointIdOf(id),
+                vector: { text: documentSparseVector(document) },
+              })),
+              update_filter: unchanged,
+            },
+          },
+          { set_payload: { payload: { _kioku_lexical: SPARSE_ENCODING_VERSION }, filter: unchanged } },
+        ],
+      };
+    };
+
+    it('creates a lexical collection with the sparse vector `text` and the IDF modifier', async () => {
+      let created = false;
+      stub.respond((request) => {
+        if (request.method === 'GET')
+          return created ? ok(collectionInfo(3, undefined, ALL_INDEXED, true)) : fail(404, 'Not found');
+        created = true;
+        return ok(true);
+      });
+      await store().ensureCollection('c', { dimension: 3, lexical: true });
+      expect(stub.calls()).toEqual(['GET /collections/c', 'PUT /collections/c', 'GET /collections/c']);
+      expect(stub.requests[1].body).toEqual({
+        vectors: { size: 3, distance: 'Cosine' },
+        sparse_vectors: { text: { modifier: 'idf' } },
+        shard_number: 1,
+        replication_factor: 1,
+        write_consistency_factor: 1,
+      });
+    });
+
+    it('leaves an existing lexical collection as it is', async () => {
+      stub.respond(() => ok(collectionInfo(3, undefined, ALL_INDEXED, true)));
+      await store().ensureCollection('c', { dimension: 3, lexical: true });
+      expect(stub.calls()).toEqual(['GET /collections/c']);
+    });
+
+    it('adds the sparse vector to an existing collection, then writes it for the points already there', async () => {
+      let lexical = false;
+      stub.respond((request) => {
+        if (request.method === 'GET') return ok(collectionInfo(3, undefined, ALL_INDEXED, lexical));
+        if (request.url.startsWith('/collections/c/vectors/text')) {
+          lexical = true;
+          return ok({ operation_id: 1, status: 'completed' });
+        }
+        if (request.url.startsWith('/collections/c/points/scroll'))
+          return ok({ points: [scrolled('a', 'charity race')], next_page_offset: null });
+        if (request.url.startsWith('/collections/c/points/query')) return ok({ points: [] });
+        return ok([{ operation_id: 2, status: 'completed' }]);
+      });
+      const s = store();
+      await s.ensureCollection('c', { dimension: 3, lexical: true });
+      expect(stub.calls()).toEqual([
+        'GET /collections/c',
+        'PUT /collections/c/vectors/text?wait=true&ordering=medium',
+        'GET /collections/c',
+        'POST /collections/c/points/scroll',
+        'POST /collections/c/points/batch?wait=true&ordering=medium',
+      ]);
+      expect(stub.requests[1].body).toEqual({ sparse: { modifier: 'idf' } });
+      expect(stub.requests[4].body).toEqual(rewriteBatch([{ id: 'a', document: 'charity race' }]));
+      // This process has seen the change: its writes carry the sparse vector and it searches it.
+      stub.respond(() => ok({ points: [] }));
+      await s.upsert('c', [{ id: 'b', vector: [1, 0, 0], metadata: {}, document: 'race' }]);
+      await s.searchText('c', { text: 'race', limit: 1 });
+      expect(stub.requests[0].body).toMatchObject({
+        points: [{ vector: { text: documentSparseVector('race') } }],
+      });
+      expect(stub.requests[1].body).toMatchObject({ using: 'text' });
+    });
+
+    it('accepts the sparse vector added by another process meanwhile', async () => {
+      let gets = 0;
+      stub.respond((request) => {
+        if (request.method === 'GET') return ok(collectionInfo(3, undefined, ALL_INDEXED, gets++ > 0));
+        if (request.url.startsWith('/collections/c/vectors/text'))
+          return fail(400, 'Wrong input: Vector name text already exists');
+        return ok({ points: [], next_page_offset: null });
+      });
+      await expect(store().ensureCollection('c', { dimension: 3, lexical: true })).resolves.toMatchObject({
+        name: 'c',
+      });
+    });
+
+    it('explains, naming `kioku reindex`, when the server cannot add a vector (Qdrant < 1.18)', async () => {
+      stub.respond((request) =>
+        request.method === 'GET' ? ok(collectionInfo(3, undefined, ALL_INDEXED)) : fail(404, ''),
+      );
+      const error = await store()
+        .ensureCollection('c', { dimension: 3, lexical: true })
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'CONFIG_INVALID', details: { collection: 'c' } });
+      expect((error as Error).message).toMatch(/Qdrant 1\.18.*kioku reindex/);
+    });
+
+    it('upsert writes dense and sparse vectors and the encoding version in one request', async () => {
+      const s = await knownLexicalStore();
+      stub.respond(() => ok({ operation_id: 7, status: 'completed' }));
+      await s.upsert('c', [
+        { id: 'a', vector: [0, 0, 2], metadata: { kind: 'note' }, document: 'Charity race, INC-4471' },
+        { id: 'b', vector: [1, 0, 0], metadata: {}, document: '' },
+      ]);
+      expect(stub.calls()).toEqual(['PUT /collections/c/points?wait=true&ordering=medium']);
+      expect(stub.requests[0].body).toEqual({
+        points: [
+          {
+            id: pointIdOf('a'),
+            vector: { '': [0, 0, 1], text: documentSparseVector('Charity race, INC-4471') },
+            payload: {
+              kind: 'note',
+              _kioku_id: 'a',
+              _kioku_document: 'Charity race, INC-4471',
+              _kioku_norm: 2,
+              _kioku_lexical: SPARSE_ENCODING_VERSION,
+            },
+          },
+          {
+            id: pointIdOf('b'),
+            vector: { '': [1, 0, 0], text: { indices: [], values: [] } },
+            payload: {
+              _kioku_id: 'b',
+              _kioku_document: '',
+              _kioku_norm: 1,
+              _kioku_lexical: SPARSE_ENCODING_VERSION,
+            },
+          },
+        ],
+      });
+    });
+
+    it('searchText queries the sparse vector with the filter and maps points back to records', async () => {
+      const s = await knownLexicalStore();
+      stub.respond(() =>
+        ok({
+          points: [
+            {
+              id: pointIdOf('best'),
+              version: 2,
+              score: 3.5,
+              payload: { _kioku_id: 'best', _kioku_document: 'charity race', kind: 'note', _kioku_norm: 2 },
+              vector: { '': [0, 1, 0], text: { indices: [1], values: [1] } },
+            },
+            {
+              id: pointIdOf('next'),
+              version: 1,
+              score: 1.25,
+              payload: { _kioku_id: 'next', _kioku_document: 'race', kind: 'note', _kioku_lexical: 1 },
+              vector: { '': [1, 0, 0] },
+            },
+          ],
+        }),
+      );
+      const matches = await s.searchText('c', {
+        text: 'When was the charity race?',
+        limit: 5,
+        filter: where.eq('kind', 'note'),
+        includeVectors: true,
+      });
+      expect(stub.calls()).toEqual(['POST /collections/c/points/query']);
+      expect(stub.requests[0].body).toEqual({
+        query: querySparseVector('charity race'),
+        using: 'text',
+        filter: { must: [{ key: 'kind', match: { value: 'note' } }] },
+        limit: 5,
+        with_payload: true,
+        with_vector: true,
+      });
+      expect(querySparseVector('charity race').values).toEqual([1, 1]);
+      expect(matches).toEqual([
+        { id: 'best', metadata: { kind: 'note' }, document: 'charity race', vector: [0, 2, 0], score: 3.5 },
+        { id: 'next', metadata: { kind: 'note' }, document: 'race', vector: [1, 0, 0], score: 1.25 },
+      ]);
+    });
+
+    it('searchText answers without a points request when nothing can match', async () => {
+      const plain = await knownStore();
+      stub.respond(() => ok({ points: [] }));
+      expect(await plain.searchText('c', { text: 'charity', limit: 3 })).toEqual([]);
+      const s = await knownLexicalStore();
+      stub.respond(() => ok({ points: [] }));
+      expect(await s.searchText('c', { text: 'the, of and ?!', limit: 3 })).toEqual([]);
+      expect(await s.searchText('c', { text: 'charity', limit: 3, filter: where.in('kind', []) })).toEqual(
+        [],
+      );
+      expect(stub.calls()).toEqual([]);
+    });
+
+    it('patchMetadata only sets payload keys, so the sparse vector stays', async () => {
+      const s = await knownLexicalStore();
+      stub.respond(() => ok([{ operation_id: 1, status: 'completed' }]));
+      await s.patchMetadata('c', [{ id: 'a', metadata: { lastAccessedAtMs: 9 } }]);
+      expect(stub.calls()).toEqual(['POST /collections/c/points/batch?wait=true&ordering=medium']);
+      expect(stub.requests[0].body).toEqual({
+        operations: [
+          {
+            set_payload: {
+              payload: { lastAccessedAtMs: 9 },
+              filter: { must: [{ has_id: [pointIdOf('a')] }] },
+            },
+          },
+        ],
+      });
+    });
+
+    it('reindexText rebuild pages through every point with progress, rewriting only the sparse vector', async () => {
+      const s = store();
+      const pages = [
+        { points: [scrolled('a', 'charity race'), scrolled('b', '記憶')], next_page_offset: pointIdOf('c') },
+        { points: [scrolled('c', 'v2.3 release'), { id: 17, payload: {} }], next_page_offset: null },
+      ];
+      stub.respond((request) => {
+        if (request.method === 'GET') return ok(collectionInfo(3, undefined, ALL_INDEXED, true));
+        if (request.url.startsWith('/collections/c/points/scroll')) return ok(pages.shift());
+        return ok([{ operation_id: 1, status: 'completed' }]);
+      });
+      const progress: number[] = [];
+      const report = await s.reindexText('c', { mode: 'rebuild', onProgress: (seen) => progress.push(seen) });
+      expect(report).toEqual({ indexed: 3, removed: 0 });
+      expect(progress).toEqual([2, 4]);
+      expect(stub.calls()).toEqual([
+        'GET /collections/c',
+        'POST /collections/c/points/scroll',
+        'POST /collections/c/points/batch?wait=true&ordering=medium',
+        'POST /collections/c/points/scroll',
+        'POST /collections/c/points/batch?wait=true&ordering=medium',
+      ]);
+      expect(stub.requests[1].body).toEqual({
+        limit: 256,
+        with_payload: ['_kioku_document'],
+        with_vector: false,
+      });
+      expect(stub.requests[3].body).toMatchObject({ offset: pointIdOf('c') });
+      expect(stub.requests[2].body).toEqual(
+        rewriteBatch([
+          { id: 'a', document: 'charity race' },
+          { id: 'b', document: '記憶' },
+        ]),
+      );
+      // The point written by another tool (no kioku document) is left alone.
+      expect(stub.requests[4].body).toEqual(rewriteBatch([{ id: 'c', document: 'v2.3 release' }]));
+    });
+
+    it('reindexText repair asks only for points without the current encoding version', async () => {
+      const s = store();
+      stub.respond((request) => {
+        if (request.method === 'GET') return ok(collectionInfo(3, undefined, ALL_INDEXED, true));
+        if (request.url.startsWith('/collections/c/points/scroll'))
+          return ok({ points: [scrolled('old', 'written before')], next_page_offset: null });
+        return ok([{ operation_id: 1, status: 'completed' }]);
+      });
+      expect(await s.reindexText('c', { mode: 'repair' })).toEqual({ indexed: 1, removed: 0 });
+      expect(stub.requests[1].body).toEqual({
+        filter: { must_not: [{ key: '_kioku_lexical', match: { value: SPARSE_ENCODING_VERSION } }] },
+        limit: 256,
+        with_payload: ['_kioku_document'],
+        with_vector: false,
+      });
+    });
+
+    it('reindexText sends the batch again without a point deleted meanwhile', async () => {
+      const s = store();
+      let batches = 0;
+      stub.respond((request) => {
+        if (request.method === 'GET') return ok(collectionInfo(3, undefined, ALL_INDEXED, true));
+        if (request.url.startsWith('/collections/c/points/scroll'))
+          return ok({ points: [scrolled('gone', 'x1'), scrolled('kept', 'x2')], next_page_offset: null });
+        if (request.url.startsWith('/collections/c/points/batch'))
+          return batches++ === 0
+            ? fail(404, `Not found: No point with id ${pointIdOf('gone')} found`)
+            : ok([{ operation_id: 1, status: 'completed' }]);
+        return ok([{ id: pointIdOf('kept'), payload: null }]);
+      });
+      expect(await s.reindexText('c', { mode: 'rebuild' })).toEqual({ indexed: 1, removed: 0 });
+      expect(stub.calls().slice(2)).toEqual([
+        'POST /collections/c/points/batch?wait=true&ordering=medium',
+        'POST /collections/c/points',
+        'POST /collections/c/points/batch?wait=true&ordering=medium',
+      ]);
+      expect(stub.requests[4].body).toEqual(rewriteBatch([{ id: 'kept', document: 'x2' }]));
+    });
+
+    it('reindexText of a collection without a lexical index does nothing', async () => {
+      stub.respond(() => ok(collectionInfo(3, undefined, ALL_INDEXED)));
+      expect(await store().reindexText('c', { mode: 'rebuild' })).toEqual({ indexed: 0, removed: 0 });
+      expect(stub.calls()).toEqual(['GET /collections/c']);
     });
   });
 

@@ -9,6 +9,7 @@ import { ReembedUseCase } from './application/reembed/reembed.use-case';
 import { VerifiedLinkWriter } from './application/shared/verified-link-writer';
 import { MemoryChangeNotifier } from './application/memory-change.listener';
 import { RememberUseCase } from './application/remember/remember.use-case';
+import { ConversationThread } from './application/remember/conversation-thread';
 import { RecallUseCase } from './application/recall/recall.use-case';
 import { UpdateMemoryUseCase } from './application/update-memory/update-memory.use-case';
 import { LinkMemoriesUseCase } from './application/link-memories/link-memories.use-case';
@@ -29,6 +30,7 @@ export function memoryModule(): ContainerModule {
       MemoryChangeNotifier,
       VerifiedLinkWriter,
       RememberUseCase,
+      ConversationThread,
       RecallUseCase,
       UpdateMemoryUseCase,
       LinkMemoriesUseCase,

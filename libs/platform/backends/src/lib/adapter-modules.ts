@@ -15,7 +15,7 @@ export function vectorStoreModule(config: VectorStoreConfig): ContainerModule {
     case 'memory':
       return vectorStoreMemoryModule();
     case 'chroma':
-      return vectorStoreChromaModule({ url: config.url });
+      return vectorStoreChromaModule({ url: config.url, lexicalIndexFile: config.lexicalIndexFile });
     case 'chroma-embedded':
       return vectorStoreChromaEmbeddedModule({ dataDir: config.dataDir });
     case 'qdrant':

@@ -36,6 +36,7 @@ export const envSchema = z.object({
     .default('default'),
   KIOKU_VECTOR_STORE: z.enum(['chroma-embedded', 'chroma', 'qdrant', 'memory']).default('chroma-embedded'),
   KIOKU_CHROMA_URL: httpUrl.optional(),
+  KIOKU_LEXICAL_INDEX_FILE: optionalText,
   KIOKU_QDRANT_URL: httpUrl.optional(),
   KIOKU_QDRANT_API_KEY: optionalText,
   KIOKU_QDRANT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
@@ -57,6 +58,9 @@ export const envSchema = z.object({
   KIOKU_MAX_AUTO_LINKS: z.coerce.number().int().min(0).max(20).optional(),
   KIOKU_MAX_CONTENT_LENGTH: z.coerce.number().int().min(1).max(1_000_000).optional(),
   KIOKU_HOPFIELD: z.stringbool().optional(),
+  KIOKU_RECALL_DENSE_WEIGHT: z.coerce.number().min(0).max(1).optional(),
+  KIOKU_RECALL_CONTIGUITY: z.coerce.number().min(0).max(1).optional(),
+  KIOKU_RECALL_SPREADING: z.stringbool().optional(),
   KIOKU_TRASH_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(30),
   KIOKU_PROTECTED_CATEGORIES: z
     .string()

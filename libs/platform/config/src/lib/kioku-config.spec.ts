@@ -25,11 +25,33 @@ describe('configuration', () => {
       KIOKU_LOG_FILE: '/tmp/k.log',
       KIOKU_DEDUP_DISTANCE: '0.02',
       KIOKU_HOPFIELD: 'false',
+      KIOKU_RECALL_DENSE_WEIGHT: '0.4',
+      KIOKU_RECALL_CONTIGUITY: '0',
+      KIOKU_RECALL_SPREADING: 'false',
     });
     expect(config.dataDir).toBe(join(homedir(), 'kdata'));
-    expect(config.vectorStore).toEqual({ kind: 'chroma', url: 'http://127.0.0.1:8000' });
-    expect(config.thresholds).toMatchObject({ dedupDistance: 0.02, hopfield: false });
+    expect(config.vectorStore).toEqual({
+      kind: 'chroma',
+      url: 'http://127.0.0.1:8000',
+      lexicalIndexFile: join(homedir(), 'kdata', 'lexical', '127.0.0.1_8000.sqlite'),
+    });
+    expect(config.thresholds).toMatchObject({
+      dedupDistance: 0.02,
+      hopfield: false,
+      denseWeight: 0.4,
+      contiguity: 0,
+      spreading: false,
+    });
     expect(config.log).toEqual({ level: 'debug', file: '/tmp/k.log' });
+  });
+
+  it('takes the lexical index file of a Chroma server from KIOKU_LEXICAL_INDEX_FILE', () => {
+    const config = parseConfig({
+      KIOKU_VECTOR_STORE: 'chroma',
+      KIOKU_CHROMA_URL: 'http://chroma.internal:8000',
+      KIOKU_LEXICAL_INDEX_FILE: '/var/lib/kioku/lexical.sqlite',
+    });
+    expect(config.vectorStore).toMatchObject({ lexicalIndexFile: '/var/lib/kioku/lexical.sqlite' });
   });
 
   it.each([
@@ -42,6 +64,7 @@ describe('configuration', () => {
     [{ KIOKU_NAMESPACE: '../etc' }, /KIOKU_NAMESPACE: must be/],
     [{ KIOKU_DEDUP_DISTANCE: 'abc' }, /KIOKU_DEDUP_DISTANCE/],
     [{ KIOKU_HOPFIELD: 'maybe' }, /KIOKU_HOPFIELD/],
+    [{ KIOKU_RECALL_DENSE_WEIGHT: '1.5' }, /KIOKU_RECALL_DENSE_WEIGHT/],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrow(message);
   });

@@ -13,7 +13,12 @@ import { envSchema, resolveUserPath, type Env } from './env-schema';
 
 export type VectorStoreConfig =
   | { kind: 'chroma-embedded'; dataDir: string }
-  | { kind: 'chroma'; url: string }
+  | {
+      kind: 'chroma';
+      url: string;
+      /** The SQLite lexical index beside the server, shared by every kioku process on this machine. */
+      lexicalIndexFile: string;
+    }
   | {
       kind: 'qdrant';
       url: string;
@@ -36,6 +41,9 @@ export interface ThresholdOverrides {
   maxAutoLinks?: number;
   maxContentLength?: number;
   hopfield?: boolean;
+  denseWeight?: number;
+  contiguity?: number;
+  spreading?: boolean;
 }
 
 export interface ForgettingConfig {
@@ -79,6 +87,9 @@ export function parseConfig(env: EnvSource): KiokuConfig {
       maxAutoLinks: parsed.KIOKU_MAX_AUTO_LINKS,
       maxContentLength: parsed.KIOKU_MAX_CONTENT_LENGTH,
       hopfield: parsed.KIOKU_HOPFIELD,
+      denseWeight: parsed.KIOKU_RECALL_DENSE_WEIGHT,
+      contiguity: parsed.KIOKU_RECALL_CONTIGUITY,
+      spreading: parsed.KIOKU_RECALL_SPREADING,
     },
     forgetting: {
       trashRetentionDays: parsed.KIOKU_TRASH_RETENTION_DAYS,
@@ -111,7 +122,17 @@ function vectorStoreConfig(env: Env, dataDir: string): VectorStoreConfig {
           'KIOKU_CHROMA_URL: required when KIOKU_VECTOR_STORE=chroma (e.g. http://127.0.0.1:8000)',
         ]);
       }
-      return { kind: 'chroma', url: env.KIOKU_CHROMA_URL };
+      return {
+        kind: 'chroma',
+        url: env.KIOKU_CHROMA_URL,
+        lexicalIndexFile: env.KIOKU_LEXICAL_INDEX_FILE
+          ? resolveUserPath(env.KIOKU_LEXICAL_INDEX_FILE)
+          : join(
+              dataDir,
+              'lexical',
+              `${new URL(env.KIOKU_CHROMA_URL).host.replace(/[^a-z0-9.-]/gi, '_')}.sqlite`,
+            ),
+      };
     case 'qdrant':
       if (!env.KIOKU_QDRANT_URL) {
         throw new ConfigError([

@@ -12,6 +12,8 @@
  *   (returns null), `ensureCollection` (creates it) and `deleteCollection` (no-op).
  * - A vector whose length differs from the collection's dimension throws `DimensionMismatchError`.
  * - An unreachable backend throws `StoreUnavailableError`.
+ * - A collection created with `lexical: true` keeps a BM25 index of its documents in step with every
+ *   write (see `searchText`); the index sees every write of every process that shares the store.
  */
 import type { Filter, Metadata, TextFilter } from './filter';
 
@@ -41,6 +43,11 @@ export interface CollectionSpec {
   dimension: number;
   /** Collection-level metadata written at creation (e.g. the embedding model id). */
   metadata?: Metadata;
+  /**
+   * Keep a full-text (BM25) index of the documents for `searchText`. Asking for it on an existing
+   * collection that has none builds it from the stored documents.
+   */
+  lexical?: boolean;
 }
 
 export interface CollectionInfo {
@@ -56,6 +63,28 @@ export interface QueryRequest {
   filter?: Filter;
   text?: TextFilter;
   includeVectors?: boolean;
+}
+
+export interface TextSearchRequest {
+  /** Free text; analysed like the documents (see `analyzeText`). No index term → no matches. */
+  text: string;
+  /** Maximum number of matches (≥ 1). */
+  limit: number;
+  filter?: Filter;
+  includeVectors?: boolean;
+}
+
+export interface TextMatch extends StoredRecord {
+  /** BM25 score (> 0; higher is better; descending order in results). */
+  score: number;
+}
+
+/** What a lexical-index repair or rebuild did. */
+export interface LexicalIndexReport {
+  /** Records written to the index (missing or stale). */
+  indexed: number;
+  /** Index entries removed because their record no longer exists. */
+  removed: number;
 }
 
 export interface FindRequest {
@@ -120,6 +149,23 @@ export interface VectorStore {
 
   /** The nearest records to a vector, ascending cosine distance, with filters applied in the store. */
   query(collection: string, request: QueryRequest): Promise<QueryMatch[]>;
+
+  /**
+   * Full-text search of a `lexical` collection: BM25 (k1 0.9, b 0.4) with document frequencies over
+   * the whole collection, the filter applied inside the index, best first. A collection without a
+   * lexical index has no matches.
+   */
+  searchText(collection: string, request: TextSearchRequest): Promise<TextMatch[]>;
+
+  /**
+   * Brings the lexical index of a collection in line with its records: `repair` indexes records the
+   * index lacks and removes entries whose record is gone; `rebuild` re-indexes every record too.
+   * Idempotent: a run cut short is finished by running it again. `onProgress` gets records seen so far.
+   */
+  reindexText(
+    collection: string,
+    options: { mode: 'repair' | 'rebuild'; onProgress?: (seen: number) => void },
+  ): Promise<LexicalIndexReport>;
 
   /** Number of records (matching the filter, if given). */
   count(collection: string, filter?: Filter): Promise<number>;

@@ -17,6 +17,8 @@ export interface ChromaTestServer {
   readonly port: number;
   /** The temporary directory the server persists to (removed by `stop`). */
   readonly dataDir: string;
+  /** Where stores on this server keep their lexical index (in `dataDir`, so it goes with the server). */
+  readonly lexicalIndexFile: string;
   /** Pid of the server process. */
   readonly pid: number;
   /** SIGTERM, SIGKILL after 5 s, then removes the data dir. Safe to call twice. */
@@ -76,7 +78,14 @@ export async function startChromaTestServer(
       .join('\n');
     throw new Error(`${(error as Error).message}\nChroma output (last lines):\n${tail}`);
   }
-  return { url, port, dataDir, pid: child.pid as number, stop };
+  return {
+    url,
+    port,
+    dataDir,
+    lexicalIndexFile: join(dataDir, 'lexical-index.sqlite'),
+    pid: child.pid as number,
+    stop,
+  };
 }
 
 /**

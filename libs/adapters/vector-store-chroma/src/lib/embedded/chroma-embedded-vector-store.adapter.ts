@@ -1,116 +1,26 @@
 /**
- * The `chroma-embedded` VectorStore: a ChromaVectorStore pointed at the server that a
- * ChromaServerManager keeps running, which heals itself. The server is started on first use; when an
- * operation fails with StoreUnavailableError (the server died, or another process restarted it on a
- * new port), the store calls `ensureRunning()` once, reconnects and retries the operation once. Every
- * port operation is idempotent, so the retry is safe.
+ * The `chroma-embedded` VectorStore (the default): the records of the Chroma server this app starts
+ * and shares, joined with the lexical index in `<dataDir>/lexical-index.sqlite`, which every kioku
+ * process on the data dir shares as it shares the server.
  */
-import type { Logger } from '@kioku/kernel';
+import { join } from 'node:path';
+import { LexicallyIndexedVectorStore } from '@kioku/vector-store';
+import { SqliteLexicalIndex } from '../lexical/sqlite-lexical-index';
 import {
-  StoreUnavailableError,
-  type CollectionInfo,
-  type CollectionSpec,
-  type Filter,
-  type FindRequest,
-  type Metadata,
-  type Page,
-  type QueryMatch,
-  type QueryRequest,
-  type StoredRecord,
-  type UpsertOptions,
-  type VectorRecord,
-  type VectorStore,
-} from '@kioku/vector-store';
-import { ChromaVectorStore } from '../chroma-vector-store.adapter';
+  ChromaEmbeddedRecordStore,
+  type ChromaEmbeddedRecordStoreOptions,
+} from './chroma-embedded-record-store.adapter';
 import type { ChromaServerManager } from './chroma-server-manager';
 
-export interface ChromaEmbeddedVectorStoreOptions {
-  /** Per-request timeout in ms for the underlying ChromaVectorStore (default 15 000). */
-  requestTimeoutMs?: number;
-  logger?: Logger;
-}
+export type ChromaEmbeddedVectorStoreOptions = ChromaEmbeddedRecordStoreOptions;
 
-export class ChromaEmbeddedVectorStore implements VectorStore {
-  readonly backend = 'chroma';
+export const LEXICAL_INDEX_FILE = 'lexical-index.sqlite';
 
-  private connected?: { url: string; store: ChromaVectorStore };
-
-  constructor(
-    private readonly manager: ChromaServerManager,
-    private readonly options: ChromaEmbeddedVectorStoreOptions = {},
-  ) {}
-
-  ensureCollection(name: string, spec: CollectionSpec): Promise<CollectionInfo> {
-    return this.run((store) => store.ensureCollection(name, spec));
-  }
-
-  describeCollection(name: string): Promise<CollectionInfo | null> {
-    return this.run((store) => store.describeCollection(name));
-  }
-
-  updateCollectionMetadata(name: string, metadata: Metadata): Promise<void> {
-    return this.run((store) => store.updateCollectionMetadata(name, metadata));
-  }
-
-  deleteCollection(name: string): Promise<void> {
-    return this.run((store) => store.deleteCollection(name));
-  }
-
-  upsert(collection: string, records: VectorRecord[], options?: UpsertOptions): Promise<void> {
-    return this.run((store) => store.upsert(collection, records, options));
-  }
-
-  patchMetadata(collection: string, patches: { id: string; metadata: Metadata }[]): Promise<void> {
-    return this.run((store) => store.patchMetadata(collection, patches));
-  }
-
-  get(collection: string, ids: string[], options?: { includeVectors?: boolean }): Promise<StoredRecord[]> {
-    return this.run((store) => store.get(collection, ids, options));
-  }
-
-  find(collection: string, request: FindRequest): Promise<Page> {
-    return this.run((store) => store.find(collection, request));
-  }
-
-  query(collection: string, request: QueryRequest): Promise<QueryMatch[]> {
-    return this.run((store) => store.query(collection, request));
-  }
-
-  count(collection: string, filter?: Filter): Promise<number> {
-    return this.run((store) => store.count(collection, filter));
-  }
-
-  delete(collection: string, ids: string[]): Promise<void> {
-    return this.run((store) => store.delete(collection, ids));
-  }
-
-  deleteWhere(collection: string, filter: Filter): Promise<void> {
-    return this.run((store) => store.deleteWhere(collection, filter));
-  }
-
-  private async run<T>(operation: (store: VectorStore) => Promise<T>): Promise<T> {
-    const store = this.storeFor(this.manager.url ?? (await this.manager.ensureRunning()));
-    try {
-      return await operation(store);
-    } catch (error) {
-      if (!(error instanceof StoreUnavailableError)) throw error;
-      this.options.logger?.warn('vector_store.chroma_embedded.recovering', {});
-      const url = await this.manager.ensureRunning();
-      return operation(this.storeFor(url));
-    }
-  }
-
-  private storeFor(url: string): ChromaVectorStore {
-    if (this.connected?.url !== url) {
-      this.connected = {
-        url,
-        store: new ChromaVectorStore({
-          url,
-          requestTimeoutMs: this.options.requestTimeoutMs,
-          logger: this.options.logger,
-        }),
-      };
-    }
-    return this.connected.store;
+export class ChromaEmbeddedVectorStore extends LexicallyIndexedVectorStore {
+  constructor(manager: ChromaServerManager, options: ChromaEmbeddedVectorStoreOptions = {}) {
+    super(
+      new ChromaEmbeddedRecordStore(manager, options),
+      new SqliteLexicalIndex(join(manager.dataDir, LEXICAL_INDEX_FILE)),
+    );
   }
 }

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { record } from '@kioku/testing-contracts';
-import { ChromaVectorStore } from '../chroma-vector-store.adapter';
+import { ChromaRecordStore } from '../chroma-record-store.adapter';
 import {
   ChromaServerManager,
   EmbeddedChromaError,
@@ -81,7 +81,7 @@ describe('ChromaServerManager', () => {
   it('restarts a killed server on ensureRunning, and the data persists', async () => {
     const owner = manager({ restartOnExit: false });
     const url = await owner.ensureRunning();
-    const store = new ChromaVectorStore({ url });
+    const store = new ChromaRecordStore({ url });
     await store.ensureCollection('memories', { dimension: 3 });
     await store.upsert('memories', [record('mem_1', [1, 0, 0], { kind: 'note' }, 'kept across restarts')]);
     const killed = owner.serverPid as number;
@@ -91,7 +91,7 @@ describe('ChromaServerManager', () => {
 
     const restartedUrl = await manager().ensureRunning();
     expect(findChromaServerProcesses(join(dataDir, 'chroma'))).toHaveLength(1);
-    const reopened = new ChromaVectorStore({ url: restartedUrl });
+    const reopened = new ChromaRecordStore({ url: restartedUrl });
     expect(await reopened.get('memories', ['mem_1'])).toEqual([
       { id: 'mem_1', metadata: { kind: 'note' }, document: 'kept across restarts' },
     ]);

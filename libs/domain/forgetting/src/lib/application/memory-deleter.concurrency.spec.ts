@@ -54,7 +54,10 @@ describe('concurrent forget, remember and restore', () => {
     const server = useChromaTestServer();
 
     it('keep every link two-sided and none dangling', async () => {
-      const health = await runMixedWorkload(new ChromaVectorStore({ url: server().url }), 4);
+      const health = await runMixedWorkload(
+        new ChromaVectorStore({ url: server().url, lexicalIndexFile: server().lexicalIndexFile }),
+        4,
+      );
       expect(health.links.length).toBeGreaterThan(20);
       expect(health.oneSided).toEqual([]);
       expect(health.dangling).toEqual([]);

@@ -8,6 +8,14 @@ export interface MemorySettings extends DistanceThresholds {
   dedupSurfaceOverlap: number;
   /** Run Hopfield completion in recall (SPEC §4.2 step 4). */
   hopfield: boolean;
+  /** Weight of the dense (meaning) ranking in recall's fusion; the lexical ranking gets the rest. */
+  denseWeight: number;
+  /** Share of a thread neighbour's relevance a memory earns (0 turns contiguity off). */
+  contiguity: number;
+  /** Decay, emotion and importance scoring on top of relevance (SPEC §4.2 step 3). */
+  scoring: boolean;
+  /** Spreading activation over links (SPEC §4.2 step 5). */
+  spreading: boolean;
   /** Category names that are never forgotten. */
   protectedCategories: string[];
 }
@@ -20,6 +28,10 @@ export const DEFAULT_MEMORY_SETTINGS: MemorySettings = {
   maxAutoLinks: 5,
   maxContentLength: 16_000,
   dedupSurfaceOverlap: 0.1,
-  hopfield: true,
+  hopfield: false,
+  denseWeight: 0.3,
+  contiguity: 0.3,
+  scoring: true,
+  spreading: true,
   protectedCategories: ['lesson'],
 };

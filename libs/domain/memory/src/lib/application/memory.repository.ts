@@ -12,13 +12,14 @@ import {
   allOf,
   where,
   VECTOR_STORE_TOKENS,
+  type CollectionSpec,
   type Filter,
+  type LexicalIndexReport,
   type Metadata,
-  type TextFilter,
   type VectorStore,
 } from '@kioku/vector-store';
 import type { Memory } from '../domain/memory';
-import { fromRecord, toDocument, toMetadata } from '../domain/memory-record.codec';
+import { fromRecord, PRECEDING_ID_KEY, toDocument, toMetadata } from '../domain/memory-record.codec';
 
 export interface StoredMemory {
   memory: Memory;
@@ -29,8 +30,22 @@ export interface MemoryMatch extends StoredMemory {
   distance: number;
 }
 
+export interface LexicalMatch extends StoredMemory {
+  /** BM25, higher is better. */
+  score: number;
+}
+
 export const MODEL_KEY = 'kioku_embedding_model';
 export const DIMENSION_KEY = 'kioku_embedding_dimension';
+
+/** How a memories collection is created: the model's vector space, and a lexical index of its texts. */
+export function memoriesCollectionSpec(modelId: string, dimension: number): CollectionSpec {
+  return {
+    dimension,
+    metadata: { [MODEL_KEY]: modelId, [DIMENSION_KEY]: dimension, kind: 'kioku-memories' },
+    lexical: true,
+  };
+}
 
 @injectable()
 export class MemoryRepository {
@@ -77,20 +92,22 @@ export class MemoryRepository {
     return found ?? null;
   }
 
-  /** Nearest memories to a vector (ascending distance), with vectors. */
+  /**
+   * Nearest memories to a vector (ascending distance); their vectors only when asked for (a vector is
+   * a few kilobytes of JSON per memory, and the distance is usually all a caller needs).
+   */
   async nearest(
     namespace: string,
     vector: number[],
     limit: number,
     filter?: Filter,
-    text?: TextFilter,
+    options: { withVectors?: boolean } = {},
   ): Promise<MemoryMatch[]> {
     const matches = await this.store.query(await this.open(namespace), {
       vector,
       limit,
       filter,
-      text,
-      includeVectors: true,
+      includeVectors: options.withVectors === true,
     });
     return matches.flatMap((m) => {
       const memory = fromRecord(m);
@@ -98,19 +115,38 @@ export class MemoryRepository {
     });
   }
 
-  /** Memories whose search text contains any of the terms (the store's text filter). */
-  async containingAny(
+  /** The memories whose words best match the text (BM25 over the namespace), best first. */
+  async matchingText(
     namespace: string,
-    terms: string[],
+    text: string,
     limit: number,
     filter?: Filter,
-  ): Promise<StoredMemory[]> {
-    if (terms.length === 0) return [];
-    const page = await this.store.find(await this.open(namespace), {
-      filter,
-      text: { containsAny: terms },
+    options: { withVectors?: boolean } = {},
+  ): Promise<LexicalMatch[]> {
+    const matches = await this.store.searchText(await this.open(namespace), {
+      text,
       limit,
-      includeVectors: true,
+      filter,
+      includeVectors: options.withVectors === true,
+    });
+    return matches.flatMap((m) => {
+      const memory = fromRecord(m);
+      return memory ? [{ memory, vector: m.vector ?? [], score: m.score }] : [];
+    });
+  }
+
+  /** Memories saved right after any of the given ones in their conversation thread. */
+  async following(
+    namespace: string,
+    ids: string[],
+    filter?: Filter,
+    options: { withVectors?: boolean } = {},
+  ): Promise<StoredMemory[]> {
+    if (ids.length === 0) return [];
+    const page = await this.store.find(await this.open(namespace), {
+      filter: allOf(where.in(PRECEDING_ID_KEY, ids), filter),
+      limit: ids.length * 2,
+      includeVectors: options.withVectors === true,
     });
     return page.records.flatMap((r) => {
       const memory = fromRecord(r);
@@ -193,6 +229,18 @@ export class MemoryRepository {
     await this.store.patchMetadata(await this.open(namespace), patches);
   }
 
+  /**
+   * Brings the namespace's lexical index in line with its memories (`repair`: what is missing or left
+   * over; `rebuild`: everything). Idempotent, so an interrupted run is finished by running it again.
+   */
+  async reindexText(
+    namespace: string,
+    mode: 'repair' | 'rebuild',
+    onProgress?: (seen: number) => void,
+  ): Promise<LexicalIndexReport> {
+    return this.store.reindexText(await this.open(namespace), { mode, onProgress });
+  }
+
   async count(namespace: string, filter?: Filter): Promise<number> {
     return this.store.count(await this.open(namespace), filter);
   }
@@ -204,10 +252,7 @@ export class MemoryRepository {
 
   private async checkModel(namespace: string, name: string): Promise<void> {
     const { modelId, dimension } = this.embeddings;
-    const info = await this.store.ensureCollection(name, {
-      dimension,
-      metadata: { [MODEL_KEY]: modelId, [DIMENSION_KEY]: dimension, kind: 'kioku-memories' },
-    });
+    const info = await this.store.ensureCollection(name, memoriesCollectionSpec(modelId, dimension));
     const storedModel = info.metadata[MODEL_KEY];
     if (storedModel !== modelId || info.dimension !== dimension) {
       throw new AppError(

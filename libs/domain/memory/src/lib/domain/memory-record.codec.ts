@@ -16,6 +16,7 @@ import {
 import { searchText } from './lexical';
 
 export const TAG_KEY_PREFIX = 'tag_';
+export const PRECEDING_ID_KEY = 'precedingId';
 
 export function tagKey(tag: string): string {
   return TAG_KEY_PREFIX + tag;
@@ -40,6 +41,7 @@ export function toMetadata(memory: Memory): Metadata {
     embeddingModel: memory.embeddingModel,
   };
   for (const tag of memory.tags) metadata[tagKey(tag)] = true;
+  if (memory.precedingId) metadata[PRECEDING_ID_KEY] = memory.precedingId;
   if (memory.lastAccessedAt) {
     metadata.lastAccessedAt = memory.lastAccessedAt;
     metadata.lastAccessedAtMs = Date.parse(memory.lastAccessedAt);
@@ -78,6 +80,9 @@ export function fromRecord(record: StoredRecord): Memory | null {
     accessCount: typeof m.accessCount === 'number' && m.accessCount >= 0 ? Math.floor(m.accessCount) : 0,
     lastAccessedAt: typeof m.lastAccessedAt === 'string' && m.lastAccessedAt ? m.lastAccessedAt : null,
     embeddingModel: typeof m.embeddingModel === 'string' ? m.embeddingModel : '',
+    ...(typeof m[PRECEDING_ID_KEY] === 'string' && m[PRECEDING_ID_KEY]
+      ? { precedingId: m[PRECEDING_ID_KEY] }
+      : {}),
   };
 }
 

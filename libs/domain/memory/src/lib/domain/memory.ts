@@ -75,6 +75,11 @@ export interface Memory {
   accessCount: number;
   lastAccessedAt: string | null;
   embeddingModel: string;
+  /**
+   * The memory saved just before this one in the same conversation (same caller, within a short
+   * gap), if any: the thread order recall's contiguity follows.
+   */
+  precedingId?: string;
 }
 
 export function isCategory(value: unknown): value is Category {

@@ -62,7 +62,9 @@ describe('consolidate during remembers and forgets', () => {
   describe('on a real Chroma server', () => {
     const server = useChromaTestServer();
     it('leaves every link two-sided and none dangling', async () => {
-      const health = await workload(new ChromaVectorStore({ url: server().url }));
+      const health = await workload(
+        new ChromaVectorStore({ url: server().url, lexicalIndexFile: server().lexicalIndexFile }),
+      );
       expect(health.oneSided).toEqual([]);
       expect(health.dangling).toEqual([]);
     }, 120_000);

@@ -2,7 +2,8 @@
  * The integrity check (SPEC §4.6, §8.3): repairs what a crash or a race left behind, and reports
  * what it fixed. It finishes interrupted deletions and restores (told apart by the trash entry's
  * `restoring` flag), removes links with a missing end, re-creates the missing direction of one-sided
- * links, and drops ids of deleted memories from episodes. Reads page by page and collects the
+ * links, drops ids of deleted memories from episodes, and brings the lexical index in line with the
+ * memories (a crash between a store write and its index write leaves them apart). Reads page by page and collects the
  * repairs before writing, so writing never shifts the pages being read.
  */
 import { inject, injectable } from 'inversify';
@@ -21,6 +22,10 @@ export interface IntegrityReport {
   interruptedDeletionsCompleted: number;
   interruptedRestoresCompleted: number;
   episodeIdsDropped: number;
+  /** Memories the lexical index lacked, now indexed. */
+  lexicalEntriesAdded: number;
+  /** Lexical index entries whose memory was gone, now removed. */
+  lexicalEntriesRemoved: number;
 }
 
 @injectable()
@@ -42,10 +47,15 @@ export class RepairIntegrityUseCase {
       interruptedDeletionsCompleted: 0,
       interruptedRestoresCompleted: 0,
       episodeIdsDropped: 0,
+      lexicalEntriesAdded: 0,
+      lexicalEntriesRemoved: 0,
     };
     await this.finishInterruptedTrashOperations(namespace, report);
     await this.repairLinks(namespace, report);
     report.episodeIdsDropped = await this.episodes.dropMissingMemories(namespace);
+    const lexical = await this.memories.reindexText(namespace, 'repair');
+    report.lexicalEntriesAdded = lexical.indexed;
+    report.lexicalEntriesRemoved = lexical.removed;
     this.logger.info('integrity.repaired', { namespace, ...report });
     return report;
   }

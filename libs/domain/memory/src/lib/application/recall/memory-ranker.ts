@@ -1,16 +1,20 @@
 /**
- * The recall ranking pipeline (SPEC §4.2 steps 1–5): vector and lexical candidates fused by rank,
- * scored with decay, emotion and importance, re-ranked by Hopfield completion and widened by
- * spreading activation over links. Filters run inside the store; the lexical path uses the store's
- * text filter so that every process sees every other process's writes. It reads only: recall adds
- * access tracking, forget's query mode does not.
+ * The recall ranking pipeline (SPEC §4.2 steps 1–5), each later stage kept on the evidence of the
+ * retrieval benchmark (docs/retrieval.md):
+ * 1. the dense ranking (the query's vector) and the lexical ranking (BM25 over the namespace's
+ *    index), searched at once with the filters inside the store and the index;
+ * 2. their weighted score fusion, then temporal contiguity along conversation threads;
+ * 3. decay, emotion and importance scoring; Hopfield completion when configured;
+ * 4. spreading activation: linked neighbours of the direct hits fill the places the direct hits
+ *    leave free, so a link never pushes a direct hit out of the top n.
+ * It reads only: recall adds access tracking, forget's query mode does not.
  */
 import { inject, injectable } from 'inversify';
 import { toSimilarity } from '@kioku/kernel';
 import { LinkRepository, type Link } from '@kioku/links';
 import { cosineDistance, matchesFilter, type Filter } from '@kioku/vector-store';
 import type { Memory } from '../../domain/memory';
-import { bm25, distinctiveTerms, fuseRankings, searchText, termCoverage } from '../../domain/lexical';
+import { fuseScores, withContiguity, type ThreadNeighbours } from '../../domain/fusion';
 import { recallScore } from '../../domain/scoring';
 import { blendWithHopfield, hopfieldComplete } from '../../domain/hopfield';
 import { toMetadata } from '../../domain/memory-record.codec';
@@ -19,27 +23,27 @@ import type { MemorySettings } from '../memory-settings';
 import { MemoryRepository, type StoredMemory } from '../memory.repository';
 import { QueryVectorCache } from './query-vector-cache';
 
-const LEXICAL_CANDIDATES = 20;
+/** How deep each ranking is read: wide enough for fusion to lift a hit ranked low by one side. */
+const RANKING_DEPTH = 50;
+/** How many of the best fused candidates have their thread neighbours read. */
+const CONTEXT_DEPTH = 20;
 const SPREAD_FACTOR = 0.3;
-/** A lexical hit must contain at least this share of the query's distinctive terms. */
-const MIN_TERM_COVERAGE = 0.5;
 
 export interface RankedMemory {
   memory: Memory;
   /** Cosine similarity of the memory to the query, 0..1. */
   similarity: number;
   score: number;
-  /** What earned its score: its meaning, its words, or a link from a better result. */
-  source: 'vector' | 'lexical' | 'link';
+  /** What earned its place: its meaning, its words, the memories said next to it, or a link. */
+  source: 'vector' | 'lexical' | 'context' | 'link';
 }
 
 interface Candidate {
   stored: StoredMemory;
-  similarity: number;
+  /** Cosine similarity to the query; measured lazily for candidates the dense search did not return. */
+  similarity?: number;
   source: RankedMemory['source'];
   score: number;
-  /** Place in the fused ranking; breaks score ties. */
-  position: number;
 }
 
 @injectable()
@@ -59,69 +63,54 @@ export class MemoryRanker {
     filter: Filter | undefined,
     now: Date,
   ): Promise<RankedMemory[]> {
-    const queryVector = await this.queryVectors.vectorFor(query);
-    const terms = distinctiveTerms(query);
-    // The links of the vector hits are read while the lexical search is still running.
-    const vectorSearch = this.memories.nearest(namespace, queryVector, Math.max(3 * n, 10), filter);
-    const [vectorHits, lexicalHits, vectorHitLinks] = await Promise.all([
-      vectorSearch,
-      this.memories.containingAny(namespace, terms, LEXICAL_CANDIDATES, filter),
-      vectorSearch.then((hits) =>
-        this.links.linksFrom(
-          namespace,
-          hits.map((h) => h.memory.id),
-        ),
-      ),
+    const { denseWeight, contiguity, hopfield } = this.settings;
+    const depth = Math.max(RANKING_DEPTH, 3 * n);
+    // Vectors are heavy to read; only Hopfield needs every candidate's (the results' are read at the end).
+    const withVectors = hopfield;
+    const queryVector = this.queryVectors.vectorFor(query);
+    // The lexical search runs while the query is embedded.
+    const [vector, denseHits, lexicalHits] = await Promise.all([
+      queryVector,
+      denseWeight > 0
+        ? queryVector.then((v) => this.memories.nearest(namespace, v, depth, filter, { withVectors }))
+        : Promise.resolve([]),
+      denseWeight < 1
+        ? this.memories.matchingText(namespace, query, depth, filter, { withVectors })
+        : Promise.resolve([]),
     ]);
 
-    const pool = new Map<string, Candidate>();
-    for (const hit of vectorHits) {
-      pool.set(hit.memory.id, {
-        stored: hit,
-        similarity: toSimilarity(hit.distance),
-        source: 'vector',
-        score: 0,
-        position: 0,
-      });
-    }
-    const documents = lexicalHits.map((h) => searchText(h.memory.content));
-    const lexicalScores = bm25(terms, documents);
-    const lexicalRanked = lexicalHits
-      .map((hit, i) => ({ hit, bm25: lexicalScores[i], coverage: termCoverage(terms, documents[i]) }))
-      .filter((entry) => entry.bm25 > 0 && entry.coverage >= MIN_TERM_COVERAGE)
-      .sort((a, b) => b.bm25 - a.bm25)
-      .slice(0, Math.max(3 * n, 10));
-    for (const { hit } of lexicalRanked) {
-      if (!pool.has(hit.memory.id)) {
-        const similarity = toSimilarity(cosineDistance(queryVector, hit.vector));
-        pool.set(hit.memory.id, { stored: hit, similarity, source: 'lexical', score: 0, position: 0 });
-      }
-    }
-    const fused = fuseRankings(
-      vectorHits.map((h) => ({ id: h.memory.id, similarity: toSimilarity(h.distance) })),
-      lexicalRanked.map(({ hit }) => ({
-        id: hit.memory.id,
-        similarity: pool.get(hit.memory.id)!.similarity,
-      })),
+    const fused = fuseScores(
+      denseHits.map((h) => ({ id: h.memory.id, similarity: toSimilarity(h.distance) })),
+      lexicalHits.map((h) => ({ id: h.memory.id, score: h.score })),
+      denseWeight,
     );
-    const relevance = new Map<string, number>();
-    for (const f of fused) {
-      relevance.set(f.id, f.relevance);
-      pool.get(f.id)!.position = f.position;
+    const pool = new Map<string, Candidate>();
+    for (const hit of denseHits) {
+      const candidate = this.candidate(hit, fused.get(hit.memory.id)!.source);
+      pool.set(hit.memory.id, { ...candidate, similarity: toSimilarity(hit.distance) });
     }
+    for (const hit of lexicalHits) {
+      if (!pool.has(hit.memory.id)) pool.set(hit.memory.id, this.candidate(hit, 'lexical'));
+    }
+    let relevance = new Map([...fused].map(([id, f]) => [id, f.relevance]));
+    // The hits' links (decay and spreading read them) are read while the thread is followed.
+    const [links, thread] = await Promise.all([
+      this.links.linksFrom(namespace, [...pool.keys()]),
+      contiguity > 0 && relevance.size > 0
+        ? this.threadAround(namespace, pool, relevance, filter, withVectors)
+        : Promise.resolve(undefined),
+    ]);
+    if (thread) relevance = withContiguity(relevance, thread, contiguity);
 
     const candidates = [...pool.values()];
-    const lexicalOnly = candidates.filter((c) => c.source === 'lexical').map((c) => c.stored.memory.id);
-    const links = [...vectorHitLinks, ...(await this.links.linksFrom(namespace, lexicalOnly))];
-    const maxConfidence = strongestLinkPerMemory(links);
-    const baseScores = candidates.map((c) =>
-      recallScore(
-        relevance.get(c.stored.memory.id) ?? c.similarity,
-        c.stored.memory,
-        maxConfidence.get(c.stored.memory.id) ?? 0,
-        now,
-      ),
-    );
+    if (hopfield) for (const c of candidates) c.similarity ??= cosineSimilarity(vector, c.stored.vector);
+    const strongest = strongestLinkPerMemory(links);
+    const baseScores = candidates.map((c) => {
+      const r = relevance.get(c.stored.memory.id) ?? 0;
+      return this.settings.scoring
+        ? recallScore(r, c.stored.memory, strongest.get(c.stored.memory.id) ?? 0, now)
+        : r;
+    });
     const scores =
       this.settings.hopfield && candidates.length > 1
         ? blendWithHopfield(
@@ -129,70 +118,130 @@ export class MemoryRanker {
             candidates.map((c) => c.stored.vector),
             hopfieldComplete(
               candidates.map((c) => c.stored.vector),
-              queryVector,
+              vector,
             ),
           )
         : baseScores;
     candidates.forEach((c, i) => (c.score = scores[i]));
     candidates.sort(byScore);
 
-    const top = candidates.slice(0, n);
-    const entryScore = candidates.length >= n ? candidates[n - 1].score : -Infinity;
-    await this.spreadActivation(namespace, top, links, pool, queryVector, filter, entryScore);
+    // Direct hits first; linked neighbours only take the places they leave free.
+    const direct = (c: Candidate) =>
+      fused.has(c.stored.memory.id) || (relevance.get(c.stored.memory.id) ?? 0) > 0;
+    const ranked = candidates.filter(direct).slice(0, n);
+    if (ranked.length < n && this.settings.spreading) {
+      ranked.push(...(await this.spreadFrom(namespace, ranked, links, pool, filter, n - ranked.length)));
+    }
+    const placed = new Set(ranked);
+    ranked.push(...candidates.filter((c) => !placed.has(c)).slice(0, n - ranked.length));
+    await this.measureSimilarity(namespace, ranked, vector);
+    return ranked.map((c) => ({
+      memory: c.stored.memory,
+      similarity: c.similarity ?? 0,
+      score: c.score,
+      source: c.source,
+    }));
+  }
 
-    return [...pool.values()]
-      .sort(byScore)
-      .slice(0, n)
-      .map((c) => ({ memory: c.stored.memory, similarity: c.similarity, score: c.score, source: c.source }));
+  private candidate(stored: StoredMemory, source: RankedMemory['source']): Candidate {
+    return { stored, source, score: 0 };
+  }
+
+  /** Cosine similarity of the results the dense search did not measure, from their vectors. */
+  private async measureSimilarity(
+    namespace: string,
+    results: Candidate[],
+    queryVector: number[],
+  ): Promise<void> {
+    const unmeasured = results.filter((c) => c.similarity === undefined);
+    const missing = unmeasured.filter((c) => c.stored.vector.length === 0).map((c) => c.stored.memory.id);
+    const vectors = new Map(
+      (await this.memories.get(namespace, missing, true)).map((s) => [s.memory.id, s.vector] as const),
+    );
+    for (const c of unmeasured) {
+      const vector = c.stored.vector.length > 0 ? c.stored.vector : vectors.get(c.stored.memory.id);
+      c.similarity = vector ? cosineSimilarity(queryVector, vector) : 0;
+    }
   }
 
   /**
-   * Linked neighbours of the top results join the pool with `parentScore · 0.3 · confidence`; those
-   * outside the pool are read only when that score would place them in the top n.
+   * Reads the thread neighbours (saved just before or after) of the best fused candidates, adds the
+   * ones that match the filter to the pool, and returns the thread order among everything in it.
    */
-  private async spreadActivation(
+  private async threadAround(
     namespace: string,
-    top: Candidate[],
+    pool: Map<string, Candidate>,
+    relevance: Map<string, number>,
+    filter: Filter | undefined,
+    withVectors: boolean,
+  ): Promise<ThreadNeighbours> {
+    const best = [...relevance.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, CONTEXT_DEPTH)
+      .map(([id]) => id);
+    const missingPreceding = [
+      ...new Set(best.map((id) => pool.get(id)!.stored.memory.precedingId).filter((id) => id !== undefined)),
+    ].filter((id) => !pool.has(id));
+    const [followers, predecessors] = await Promise.all([
+      this.memories.following(namespace, best, filter, { withVectors }),
+      this.memories.get(namespace, missingPreceding, withVectors),
+    ]);
+    for (const stored of [...followers, ...predecessors]) {
+      if (pool.has(stored.memory.id)) continue;
+      if (filter && !matchesFilter(filter, toMetadata(stored.memory))) continue;
+      pool.set(stored.memory.id, this.candidate(stored, 'context'));
+    }
+    const thread: ThreadNeighbours = { preceding: new Map(), following: new Map() };
+    for (const { stored } of pool.values()) {
+      const before = stored.memory.precedingId;
+      if (!before) continue;
+      thread.preceding.set(stored.memory.id, before);
+      thread.following.set(before, [...(thread.following.get(before) ?? []), stored.memory.id]);
+    }
+    return thread;
+  }
+
+  /**
+   * Spreading activation: the linked neighbours of the direct hits, each scored `parentScore · 0.3 ·
+   * confidence` (its best parent counts), best first, at most `free` of them, read from the store when
+   * they are not in the pool yet and kept only when they match the filter.
+   */
+  private async spreadFrom(
+    namespace: string,
+    parents: Candidate[],
     links: Link[],
     pool: Map<string, Candidate>,
-    queryVector: number[],
     filter: Filter | undefined,
-    entryScore: number,
-  ): Promise<void> {
+    free: number,
+  ): Promise<Candidate[]> {
+    const taken = new Set(parents.map((p) => p.stored.memory.id));
     const spread = new Map<string, number>();
-    for (const parent of top) {
+    for (const parent of parents) {
       for (const link of links) {
-        if (link.sourceId !== parent.stored.memory.id) continue;
+        if (link.sourceId !== parent.stored.memory.id || taken.has(link.targetId)) continue;
         const score = parent.score * SPREAD_FACTOR * link.confidence;
         if (score > (spread.get(link.targetId) ?? -Infinity)) spread.set(link.targetId, score);
       }
     }
-    // A neighbour outside the pool is only worth reading if its spread score can reach the top n.
-    const missing = [...spread.keys()].filter((id) => !pool.has(id) && spread.get(id)! > entryScore);
-    const fetched = await this.memories.get(namespace, missing, true);
-    for (const stored of fetched) {
+    const best = [...spread.entries()].sort((a, b) => b[1] - a[1]).slice(0, free);
+    const missing = best.map(([id]) => id).filter((id) => !pool.has(id));
+    for (const stored of await this.memories.get(namespace, missing)) {
       if (filter && !matchesFilter(filter, toMetadata(stored.memory))) continue;
-      const similarity = toSimilarity(cosineDistance(queryVector, stored.vector));
-      pool.set(stored.memory.id, {
-        stored,
-        similarity,
-        source: 'link',
-        score: spread.get(stored.memory.id)!,
-        position: Infinity,
-      });
+      pool.set(stored.memory.id, this.candidate(stored, 'link'));
     }
-    for (const [id, score] of spread) {
+    return best.flatMap(([id, score]) => {
       const candidate = pool.get(id);
-      if (candidate && score > candidate.score) {
-        candidate.score = score;
-        candidate.source = 'link';
-      }
-    }
+      return candidate ? [{ ...candidate, score, source: 'link' as const }] : [];
+    });
   }
 }
 
+function cosineSimilarity(a: number[], b: number[]): number {
+  return toSimilarity(cosineDistance(a, b));
+}
+
 function byScore(a: Candidate, b: Candidate): number {
-  return b.score - a.score || a.position - b.position;
+  return b.score - a.score || (a.stored.memory.id < b.stored.memory.id ? -1 : 1);
 }
 
 function strongestLinkPerMemory(links: Link[]): Map<string, number> {

@@ -8,6 +8,7 @@ import { RecallUseCase } from './recall.use-case';
 import { AccessTracker } from './access-tracker';
 import { MemoryRepository } from '../memory.repository';
 import type { RememberInput } from '../remember/remember.input';
+import type { MemorySettings } from '../memory-settings';
 
 /** An embedder that cannot see digits, like a model whose vocabulary has no numbers. */
 class DigitBlindEmbeddingProvider extends DeterministicEmbeddingProvider {
@@ -17,8 +18,8 @@ class DigitBlindEmbeddingProvider extends DeterministicEmbeddingProvider {
 }
 
 describe('RecallUseCase', () => {
-  const setup = (embeddings?: EmbeddingProvider) => {
-    const kit = createMemoryTestKit({ embeddings, settings: { dedupDistance: 0 } });
+  const setup = (embeddings?: EmbeddingProvider, settings: Partial<MemorySettings> = {}) => {
+    const kit = createMemoryTestKit({ embeddings, settings: { dedupDistance: 0, ...settings } });
     const remember = kit.container.get(RememberUseCase);
     const save = async (input: RememberInput) => {
       const result = await remember.execute(input, kit.context);
@@ -153,26 +154,47 @@ describe('RecallUseCase', () => {
     expect((embeddings as DeterministicEmbeddingProvider).embeddedTexts - before).toBe(1);
   });
 
-  it('brings in linked neighbours of the top results by spreading activation', async () => {
-    const { save, recall, context, links, clock } = setup();
-    const cause = await save({ content: 'The server ran out of disk space overnight' });
-    for (let i = 0; i < 12; i++) await save({ content: `Server disk space check number ${i} was fine` });
-    const effect = await save({ content: 'Grandma called to ask about the weekend' });
-    await links.saveBoth('test', [
+  // Words only (dense weight 0), so that which memories are direct hits is plain to see.
+  const linkedSetup = async () => {
+    const kit = setup(undefined, { denseWeight: 0, contiguity: 0 });
+    const cause = await kit.save({ content: 'The server ran out of disk space overnight' });
+    for (let i = 0; i < 4; i++) await kit.save({ content: `Server disk space check number ${i} was fine` });
+    const effect = await kit.save({ content: 'Grandma called to ask about the weekend' });
+    await kit.links.saveBoth('test', [
       {
         sourceId: cause.id,
         targetId: effect.id,
         type: 'leads_to',
         confidence: 1,
         note: '',
-        createdAt: clock.now().toISOString(),
+        createdAt: kit.clock.now().toISOString(),
       },
     ]);
-    const result = await recall.execute({ query: 'server ran out of disk space', n_results: 20 }, context);
+    return { ...kit, cause, effect };
+  };
+
+  it('brings in linked neighbours of the direct hits where places are free (spreading activation)', async () => {
+    const { recall, context, cause, effect } = await linkedSetup();
+    const result = await recall.execute({ query: 'server ran out of disk space', n_results: 10 }, context);
+    expect(result.results).toHaveLength(6);
     const parent = result.results.find((r) => r.memory.id === cause.id)!;
-    const linked = result.results.find((r) => r.memory.id === effect.id);
-    expect(linked?.source).toBe('link');
-    expect(linked?.score).toBeCloseTo(parent.score * 0.3, 6);
+    const linked = result.results[5];
+    expect(linked.memory.id).toBe(effect.id);
+    expect(linked.source).toBe('link');
+    expect(linked.score).toBeCloseTo(parent.score * 0.3, 6);
+  });
+
+  it('never lets a linked neighbour push a direct hit out of the top n', async () => {
+    const { recall, context, effect } = await linkedSetup();
+    const result = await recall.execute({ query: 'server ran out of disk space', n_results: 5 }, context);
+    expect(result.results.map((r) => r.source)).toEqual([
+      'lexical',
+      'lexical',
+      'lexical',
+      'lexical',
+      'lexical',
+    ]);
+    expect(result.results.map((r) => r.memory.id)).not.toContain(effect.id);
   });
 
   it('skips a link whose other end no longer exists', async () => {

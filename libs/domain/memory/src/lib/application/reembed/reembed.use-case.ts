@@ -15,7 +15,7 @@ import { KERNEL_TOKENS, type Logger } from '@kioku/kernel';
 import { EMBEDDINGS_TOKENS, type EmbeddingProvider } from '@kioku/embeddings';
 import { NamespaceStateRepository } from '@kioku/links';
 import { VECTOR_STORE_TOKENS, type StoredRecord, type VectorStore } from '@kioku/vector-store';
-import { DIMENSION_KEY, MODEL_KEY } from '../memory.repository';
+import { MODEL_KEY, memoriesCollectionSpec } from '../memory.repository';
 import { MemoryCollections, collectionsOfGeneration } from '../memory-collections';
 
 const JOB_KEY = 'reembed';
@@ -94,10 +94,7 @@ export class ReembedUseCase {
       await this.saveJob(namespace, job);
     }
     const dimension = this.embeddings.dimension;
-    await this.store.ensureCollection(target.memories, {
-      dimension,
-      metadata: { [MODEL_KEY]: toModel, [DIMENSION_KEY]: dimension, kind: 'kioku-memories' },
-    });
+    await this.store.ensureCollection(target.memories, memoriesCollectionSpec(toModel, dimension));
     await this.store.ensureCollection(target.trash, { dimension, metadata: { kind: 'kioku-trash' } });
 
     const total = await this.store.count(current.memories);

@@ -19,6 +19,7 @@ import { VerifiedLinkWriter } from '../shared/verified-link-writer';
 import { MemoryChangeNotifier } from '../memory-change.listener';
 import { rememberInputSchema, type RememberInput } from './remember.input';
 import { parseInput } from '../shared/parse-input';
+import { ConversationThread } from './conversation-thread';
 
 export type RememberResult =
   | { status: 'duplicate'; existing: Memory; distance: number }
@@ -30,6 +31,7 @@ export class RememberUseCase {
     @inject(MemoryRepository) private readonly memories: MemoryRepository,
     @inject(VerifiedLinkWriter) private readonly links: VerifiedLinkWriter,
     @inject(MemoryChangeNotifier) private readonly changes: MemoryChangeNotifier,
+    @inject(ConversationThread) private readonly thread: ConversationThread,
     @inject(EMBEDDINGS_TOKENS.EmbeddingProvider) private readonly embeddings: EmbeddingProvider,
     @inject(MEMORY_TOKENS.Settings) private readonly settings: MemorySettings,
     @inject(KERNEL_TOKENS.Clock) private readonly clock: Clock,
@@ -60,7 +62,9 @@ export class RememberUseCase {
       return { status: 'duplicate', existing: duplicate.memory, distance: duplicate.distance };
     }
 
-    const now = this.clock.now().toISOString();
+    const at = this.clock.now();
+    const now = at.toISOString();
+    const precedingId = this.thread.preceding(context, at);
     const memory: Memory = {
       id: this.ids.next('mem'),
       content,
@@ -70,8 +74,10 @@ export class RememberUseCase {
       accessCount: 0,
       lastAccessedAt: null,
       embeddingModel: this.embeddings.modelId,
+      ...(precedingId ? { precedingId } : {}),
     };
     await this.memories.save(context.namespace, memory, vector, { isNew: true });
+    this.thread.advance(context, memory.id, at);
 
     const { links, linked } = autoLinks(
       memory.id,

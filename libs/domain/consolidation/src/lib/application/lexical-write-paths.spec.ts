@@ -1,0 +1,78 @@
+/**
+ * Every write path keeps the namespace's lexical index in step with its memories — remember,
+ * update_memory, forget, restore and merge_memories — on the in-process store and on a real Chroma
+ * server with its SQLite index: what a memory no longer says is no longer found by its words, and a
+ * memory that is back is found again.
+ */
+import { ForgetUseCase, RestoreUseCase } from '@kioku/forgetting';
+import { createForgettingTestKit } from '@kioku/forgetting/testing';
+import { MemoryRepository, UpdateMemoryUseCase } from '@kioku/memory';
+import { useChromaTestServer } from '@kioku/testing-contracts';
+import type { VectorStore } from '@kioku/vector-store';
+import { MemoryVectorStore } from '@kioku/vector-store-memory';
+import { ChromaVectorStore } from '@kioku/vector-store-chroma';
+import { consolidationModule } from '../consolidation.module';
+import { MergeMemoriesUseCase } from './merge-memories/merge-memories.use-case';
+
+const server = useChromaTestServer();
+let namespaceCounter = 0;
+
+describe.each([
+  ['memory', () => new MemoryVectorStore() as VectorStore],
+  ['chroma', () => new ChromaVectorStore({ url: server().url, lexicalIndexFile: server().lexicalIndexFile })],
+])('lexical index through every write path (%s)', (_, createStore) => {
+  const setup = () => {
+    const kit = createForgettingTestKit({ store: createStore(), modules: [consolidationModule()] });
+    const namespace = `lexical-${process.pid}-${namespaceCounter++}`;
+    const context = { ...kit.context, namespace };
+    const byWords = async (text: string) =>
+      (await kit.container.get(MemoryRepository).matchingText(namespace, text, 10)).map((m) => m.memory.id);
+    return {
+      ...kit,
+      context,
+      namespace,
+      byWords,
+      remember: (content: string) => kit.remember({ content }, namespace),
+    };
+  };
+
+  it('remember and update_memory', async () => {
+    const { remember, byWords, container, context } = setup();
+    const memory = await remember('Booked the lighthouse tour for Saturday');
+    expect(await byWords('lighthouse')).toEqual([memory.id]);
+    await container
+      .get(UpdateMemoryUseCase)
+      .execute({ memory_id: memory.id, content: 'Booked the canal cruise for Saturday' }, context);
+    expect(await byWords('lighthouse')).toEqual([]);
+    expect(await byWords('canal cruise')).toEqual([memory.id]);
+  });
+
+  it('forget and restore', async () => {
+    const { remember, byWords, container, context } = setup();
+    const memory = await remember('The otter sanctuary opens in May');
+    const forget = container.get(ForgetUseCase);
+    await forget.execute({ memory_id: memory.id }, context);
+    await forget.execute({ memory_id: memory.id }, context);
+    expect(await byWords('otter sanctuary')).toEqual([]);
+    await container.get(RestoreUseCase).execute({ memory_id: memory.id }, context);
+    expect(await byWords('otter sanctuary')).toEqual([memory.id]);
+  });
+
+  it('merge_memories', async () => {
+    const { remember, byWords, container, context } = setup();
+    const keep = await remember('Ana likes green tea');
+    const remove = await remember('Ana drinks matcha every morning');
+    await container
+      .get(MergeMemoriesUseCase)
+      .execute(
+        {
+          keep_id: keep.id,
+          remove_id: remove.id,
+          merged_content: 'Ana likes green tea, matcha most mornings',
+        },
+        context,
+      );
+    expect(await byWords('matcha')).toEqual([keep.id]);
+    expect(await byWords('drinks')).toEqual([]);
+  });
+});

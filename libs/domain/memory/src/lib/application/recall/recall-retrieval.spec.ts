@@ -1,0 +1,81 @@
+/**
+ * Recall as retrieval: the lexical index's corpus statistics, conversation threads and contiguity,
+ * and queries that carry little or odd text. (Ranking basics, filters and the text form are in
+ * recall.use-case.spec.ts; the measured quality is in `kioku bench retrieval`.)
+ */
+import { createMemoryTestKit } from '../../testing/memory-test-kit';
+import { THREAD_GAP_MS } from '../remember/conversation-thread';
+import { RememberUseCase } from '../remember/remember.use-case';
+import type { RememberInput } from '../remember/remember.input';
+import { RecallUseCase } from './recall.use-case';
+
+describe('recall as retrieval', () => {
+  const setup = () => {
+    const kit = createMemoryTestKit({ settings: { dedupDistance: 0 } });
+    const remember = kit.container.get(RememberUseCase);
+    const save = async (input: RememberInput, context = kit.context) => {
+      const result = await remember.execute({ force: true, ...input }, context);
+      if (result.status !== 'saved') throw new Error('not saved');
+      return result.memory;
+    };
+    return { ...kit, save, recall: kit.container.get(RecallUseCase) };
+  };
+
+  it('searches every word of the query with statistics over the whole namespace', async () => {
+    const { save, recall, context } = setup();
+    for (let i = 0; i < 30; i++) await save({ content: `Melanie talked about her day number ${i}` });
+    const race = await save({ content: 'Melanie ran a charity race for mental health' });
+    const result = await recall.execute(
+      { query: 'When did Melanie run a charity race?', n_results: 3 },
+      context,
+    );
+    expect(result.results[0].memory.id).toBe(race.id);
+    expect(result.results[0].source).toBe('lexical');
+  });
+
+  it('threads a caller’s memories in the order they were saved, within a gap, per caller', async () => {
+    const { save, clock, context } = setup();
+    const first = await save({ content: 'Caroline: what did you paint last week?' });
+    const second = await save({ content: 'Melanie: a sunset over the lake' });
+    const elsewhere = await save(
+      { content: 'A note from another session' },
+      { ...context, callerId: 'other' },
+    );
+    clock.advance(THREAD_GAP_MS + 1);
+    const later = await save({ content: 'Caroline: good morning' });
+    expect(first.precedingId).toBeUndefined();
+    expect(second.precedingId).toBe(first.id);
+    expect(elsewhere.precedingId).toBeUndefined();
+    expect(later.precedingId).toBeUndefined();
+  });
+
+  it('brings in what was said right after a matching memory (contiguity)', async () => {
+    const { save, recall, context } = setup();
+    for (let i = 0; i < 10; i++) await save({ content: `Small talk about the weather, part ${i}` });
+    await save({ content: 'Caroline: what did you paint last week?' });
+    const answer = await save({ content: 'Melanie: a sunset over the lake, with purple clouds' });
+    for (let i = 0; i < 10; i++) await save({ content: `More small talk about groceries, part ${i}` });
+    const result = await recall.execute({ query: 'What did Melanie paint?', n_results: 3 }, context);
+    const found = result.results.find((r) => r.memory.id === answer.id);
+    expect(found).toBeDefined();
+  });
+
+  it('answers queries of stopwords, punctuation, emoji, mixed scripts or great length without failing', async () => {
+    const { save, recall, context } = setup();
+    const kyoto = await save({ content: 'Trip to Kyoto 旅行 with Ana ☕' });
+    await save({ content: 'Bought new running shoes' });
+    for (const query of [
+      'the of and',
+      '?!… ---',
+      '🎉🎉',
+      '☕ 旅行 Kyoto',
+      'x'.repeat(10_000),
+      'trip '.repeat(2_000),
+    ]) {
+      const result = await recall.execute({ query, n_results: 2 }, context);
+      expect(result.results.length).toBeLessThanOrEqual(2);
+    }
+    const mixed = await recall.execute({ query: '☕ 旅行 Kyoto', n_results: 1 }, context);
+    expect(mixed.results[0].memory.id).toBe(kyoto.id);
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * The app container a benchmark measures, built exactly as the apps build it, in the run's own data
+ * directory, with the caller's settings for the names passed through (so a configured run is
+ * measured) and logs at `warn` unless KIOKU_LOG_LEVEL says otherwise.
+ */
+import { createAppContainer, type AppContainer } from '@kioku/backends';
+import { parseConfig, type EnvSource } from '@kioku/config';
+import type { BenchStore } from './lib/bench-options';
+
+export async function startBenchApp(
+  appName: string,
+  store: BenchStore,
+  dataDir: string,
+  env: EnvSource,
+  passedThrough: readonly string[],
+  progress: (line: string) => void,
+): Promise<AppContainer> {
+  const config = parseConfig({
+    ...Object.fromEntries(passedThrough.map((name) => [name, env[name]])),
+    KIOKU_DATA_DIR: dataDir,
+    KIOKU_VECTOR_STORE: store,
+    KIOKU_NAMESPACE: 'bench',
+    KIOKU_LOG_LEVEL: env.KIOKU_LOG_LEVEL ?? 'warn',
+  });
+  progress(`starting ${store} and loading the embedding model (data dir ${dataDir})`);
+  return createAppContainer(config, { appName });
+}

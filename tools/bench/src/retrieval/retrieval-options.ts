@@ -1,0 +1,64 @@
+/** Command-line options of `kioku bench retrieval`; parsing is pure and throws `BenchUsageError`. */
+import { parseArgs } from 'node:util';
+import { BenchUsageError, type BenchStore } from '../lib/bench-options';
+
+export interface RetrievalOptions {
+  dataset: string;
+  store: BenchStore;
+  /** Results asked of each recall (the metrics read the top 5 and 10). */
+  nResults: number;
+  /** Run only the product's own ranking, no ablations. */
+  quick: boolean;
+  jsonFile?: string;
+  keep: boolean;
+  help: boolean;
+}
+
+export const RETRIEVAL_USAGE = `Usage: kioku bench retrieval --dataset FILE [options]
+
+Remembers every turn of every conversation through the real remember path (a fresh namespace per
+conversation, force: true), recalls every scored question, and prints evidence recall@5, recall@10,
+hit@5 and MRR per category for kioku's ranking and its ablations, recall p50/p95 and the ingest rate.
+
+  --dataset FILE   conversations in the LoCoMo-derived format (see docs/retrieval.md)
+  --store KIND     memory | chroma-embedded (default chroma-embedded)
+  --quick          only kioku's own ranking (no ablations)
+  --json FILE      also write every number as JSON
+  --keep           keep the temporary data directory
+`;
+
+export function parseRetrievalArgs(argv: readonly string[]): RetrievalOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        dataset: { type: 'string' },
+        store: { type: 'string', default: 'chroma-embedded' },
+        quick: { type: 'boolean', default: false },
+        json: { type: 'string' },
+        keep: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new BenchUsageError((error as Error).message);
+  }
+  if (values.help)
+    return { dataset: '', store: 'chroma-embedded', nResults: 10, quick: false, keep: false, help: true };
+  if (!values.dataset) throw new BenchUsageError('--dataset FILE is required');
+  if (values.store !== 'memory' && values.store !== 'chroma-embedded') {
+    throw new BenchUsageError(`--store must be memory or chroma-embedded, got "${values.store}"`);
+  }
+  return {
+    dataset: values.dataset,
+    store: values.store,
+    nResults: 10,
+    quick: values.quick,
+    jsonFile: values.json,
+    keep: values.keep,
+    help: false,
+  };
+}

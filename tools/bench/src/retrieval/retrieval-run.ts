@@ -1,0 +1,170 @@
+/**
+ * One retrieval benchmark run: the app container built exactly as the apps build it, in a temporary
+ * data directory; every turn remembered through `RememberUseCase` into a fresh namespace per
+ * conversation (in order, as one caller, so conversation threads form as they do for an agent);
+ * every scored question recalled through `RecallUseCase` with each ranking variant.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Container } from 'inversify';
+import type { EnvSource } from '@kioku/config';
+import { EMBEDDINGS_TOKENS } from '@kioku/embeddings';
+import {
+  MEMORY_TOKENS,
+  MemoryRanker,
+  RecallUseCase,
+  RememberUseCase,
+  type CallContext,
+  type MemorySettings,
+} from '@kioku/memory';
+import { startBenchApp } from '../bench-app';
+import { summarize, type LatencySummary } from '../lib/percentiles';
+import { loadConversations, scoredQuestions, turnText, type Conversation } from './locomo-dataset';
+import { meansByCategory, scoreQuestion, type MetricMeans, type QuestionScore } from './retrieval-metrics';
+import type { RetrievalOptions } from './retrieval-options';
+import { ABLATIONS, KIOKU_RANKING, type RankingVariant } from './retrieval-variants';
+
+/** Recall settings passed through from the caller's environment, so a configured run is measured. */
+const PASSED_THROUGH = [
+  'KIOKU_LOG_FILE',
+  'KIOKU_HOPFIELD',
+  'KIOKU_RECALL_DENSE_WEIGHT',
+  'KIOKU_RECALL_CONTIGUITY',
+  'KIOKU_RECALL_SPREADING',
+];
+
+export interface VariantResult {
+  name: string;
+  all: MetricMeans;
+  byCategory: Record<number, MetricMeans>;
+  recallLatency: LatencySummary;
+}
+
+export interface RetrievalReport {
+  dataset: string;
+  store: string;
+  embeddingModel: string;
+  conversations: number;
+  turns: number;
+  questions: number;
+  ingest: { seconds: number; perSecond: number; latency: LatencySummary };
+  variants: VariantResult[];
+}
+
+export async function runRetrievalBench(
+  options: RetrievalOptions,
+  env: EnvSource,
+  progress: (line: string) => void,
+): Promise<RetrievalReport> {
+  const conversations = loadConversations(options.dataset);
+  const dataDir = mkdtempSync(join(tmpdir(), 'kioku-bench-retrieval-'));
+  try {
+    const app = await startBenchApp('bench-retrieval', options.store, dataDir, env, PASSED_THROUGH, progress);
+    try {
+      const { container } = app;
+      const ingest = await ingestAll(container.get(RememberUseCase), conversations, progress);
+      const variants = options.quick ? [KIOKU_RANKING] : [KIOKU_RANKING, ...ABLATIONS];
+      const results: VariantResult[] = [];
+      for (const variant of variants) {
+        progress(`recalling with ${variant.name}`);
+        results.push(
+          await measureVariant(
+            recallFor(container, variant),
+            conversations,
+            ingest.turnIds,
+            options,
+            variant,
+          ),
+        );
+      }
+      return {
+        dataset: options.dataset,
+        store: options.store,
+        embeddingModel: container.get(EMBEDDINGS_TOKENS.EmbeddingProvider).modelId,
+        conversations: conversations.length,
+        turns: ingest.latencies.length,
+        questions: conversations.reduce((sum, c) => sum + scoredQuestions(c).length, 0),
+        ingest: {
+          seconds: ingest.seconds,
+          perSecond: ingest.latencies.length / ingest.seconds,
+          latency: summarize(ingest.latencies),
+        },
+        variants: results,
+      };
+    } finally {
+      await app.close();
+    }
+  } finally {
+    if (!options.keep) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function contextOf(conversation: Conversation, index: number): CallContext {
+  const slug = conversation.conv
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 40);
+  return { namespace: `retrieval-${index}-${slug}`, callerId: 'bench-retrieval' };
+}
+
+async function ingestAll(
+  remember: RememberUseCase,
+  conversations: Conversation[],
+  progress: (line: string) => void,
+): Promise<{ turnIds: Map<string, string>[]; latencies: number[]; seconds: number }> {
+  const started = performance.now();
+  const latencies: number[] = [];
+  const turnIds = conversations.map(() => new Map<string, string>());
+  for (const [index, conversation] of conversations.entries()) {
+    const context = contextOf(conversation, index);
+    for (const turn of conversation.turns) {
+      const before = performance.now();
+      const result = await remember.execute({ content: turnText(turn), force: true }, context);
+      latencies.push(performance.now() - before);
+      if (result.status !== 'saved') throw new Error(`turn ${turn.id} was not saved`);
+      turnIds[index].set(result.memory.id, turn.id);
+      progress(`remembering: ${latencies.length} turns`);
+    }
+  }
+  return { turnIds, latencies, seconds: (performance.now() - started) / 1000 };
+}
+
+/** kioku's own recall, or one built in a child container with the variant's settings. */
+function recallFor(container: Container, variant: RankingVariant): RecallUseCase {
+  if (Object.keys(variant.overrides).length === 0) return container.get(RecallUseCase);
+  const child = new Container({ parent: container });
+  const settings: MemorySettings = { ...container.get(MEMORY_TOKENS.Settings), ...variant.overrides };
+  child.bind(MEMORY_TOKENS.Settings).toConstantValue(settings);
+  child.bind(MemoryRanker).toSelf().inSingletonScope();
+  child.bind(RecallUseCase).toSelf().inSingletonScope();
+  return child.get(RecallUseCase);
+}
+
+async function measureVariant(
+  recall: RecallUseCase,
+  conversations: Conversation[],
+  turnIds: Map<string, string>[],
+  options: RetrievalOptions,
+  variant: RankingVariant,
+): Promise<VariantResult> {
+  const scores: QuestionScore[] = [];
+  const latencies: number[] = [];
+  for (const [index, conversation] of conversations.entries()) {
+    const context = contextOf(conversation, index);
+    for (const question of scoredQuestions(conversation)) {
+      const before = performance.now();
+      const { results } = await recall.execute({ query: question.q, n_results: options.nResults }, context);
+      latencies.push(performance.now() - before);
+      const ranked = results.map((r) => turnIds[index].get(r.memory.id) ?? r.memory.id);
+      scores.push(scoreQuestion(question.cat, ranked, question.evidence));
+    }
+  }
+  const { all, byCategory } = meansByCategory(scores);
+  return {
+    name: variant.name,
+    all,
+    byCategory: Object.fromEntries(byCategory),
+    recallLatency: summarize(latencies),
+  };
+}
