@@ -90,7 +90,10 @@ function localPrebuilds(packages: string[], dir: string): Record<string, string>
         })
       : undefined;
     if (!manifest?.scripts?.install?.includes('prebuild-install')) continue;
-    const addons = readdirSync(release).filter((file) => file.endsWith('.node'));
+    // prebuild-install loads what it unpacks: the package's own addon, not test extensions beside it.
+    const all = readdirSync(release).filter((file) => file.endsWith('.node'));
+    const own = all.filter((file) => file === `${name.replace(/-/g, '_')}.node`);
+    const addons = own.length > 0 ? own : all;
     // prebuild-install's file name: {name}-v{version}-{runtime}-v{abi}-{platform}{libc}-{arch}.tar.gz
     const file = `${name}-v${manifest.version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
     mkdirSync(dir, { recursive: true });
