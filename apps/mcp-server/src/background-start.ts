@@ -17,7 +17,7 @@ export interface BackgroundApp {
   container: Promise<Container>;
   /** Resolves once the start has settled either way (the failure is already reported). */
   settled: Promise<void>;
-  /** Stops what was started (waits for a start in progress). */
+  /** Stops what was started (waits for a start in progress; starts nothing). */
   close(): Promise<void>;
 }
 
@@ -25,9 +25,14 @@ export function startInBackground(
   config: McpServerConfig,
   services: { logger: RedactingLogger; clock: Clock },
 ): BackgroundApp {
-  let start!: () => void;
-  const begun = new Promise<void>((resolve) => (start = resolve));
-  const started = begun
+  let begin!: () => void;
+  let begun = false;
+  const startRequested = new Promise<void>((resolve) => (begin = resolve));
+  const start = () => {
+    begun = true;
+    begin();
+  };
+  const started = startRequested
     .then(() => import('./container'))
     .then(({ createMcpContainer }) => createMcpContainer(config, services));
   const container = started.then(
@@ -48,7 +53,8 @@ export function startInBackground(
     container,
     settled,
     close: async () => {
-      start();
+      // Nothing to stop if the start never began (a client that left during the handshake).
+      if (!begun) return;
       const app: AppContainer | undefined = await started.catch(() => undefined);
       await app?.close();
     },
