@@ -7,6 +7,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContainer } from '@kioku/backends';
+import { originViolation } from '@kioku/kernel';
 import type { ApiKeyStore } from './auth/api-key-store';
 import { Authenticator } from './auth/authenticate';
 import type { HttpGatewayConfig } from './config';
@@ -79,6 +80,18 @@ export function buildGateway(deps: GatewayDeps): Gateway {
 
   server.addHook('onRequest', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
+    const violation = originViolation(
+      { host: request.headers.host, origin: request.headers.origin },
+      config.originPolicy,
+    );
+    if (violation === 'host')
+      throw new GatewayError('FORBIDDEN', 'This Host is not served here (KIOKU_ALLOWED_HOSTS).');
+    if (violation === 'origin') {
+      throw new GatewayError(
+        'FORBIDDEN',
+        'Requests from this Origin are not allowed (KIOKU_ALLOWED_ORIGINS).',
+      );
+    }
     if (stopping) {
       reply.header('connection', 'close');
       throw new GatewayError('SHUTTING_DOWN', 'The gateway is shutting down; retry on another instance.');

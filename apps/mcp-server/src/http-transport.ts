@@ -1,12 +1,13 @@
 /**
  * MCP over Streamable HTTP: one MCP server and transport per session (the session id is the caller
  * identity that owns per-caller state such as pending forget confirmations). Binds to loopback by
- * default.
+ * default, and answers only requests whose Host and Origin the policy allows (DNS rebinding).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { originViolation, type OriginPolicy } from '@kioku/kernel';
 import { createMcpServer, type McpServerServices } from '@kioku/mcp-tools';
 
 const MAX_BODY_BYTES = 1_000_000;
@@ -15,11 +16,25 @@ const MAX_SESSIONS = 256;
 export async function serveStreamableHttp(
   services: McpServerServices,
   namespace: string,
-  options: { host: string; port: number },
+  options: { host: string; port: number; originPolicy: OriginPolicy },
 ): Promise<Server> {
   const transports = new Map<string, StreamableHTTPServerTransport>();
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const violation = originViolation(
+      { host: req.headers.host, origin: header(req, 'origin') },
+      options.originPolicy,
+    );
+    if (violation) {
+      return reply(res, 403, {
+        jsonrpc: '2.0',
+        error: {
+          code: -32000,
+          message: `Forbidden: this ${violation === 'host' ? 'Host' : 'Origin'} is not allowed`,
+        },
+        id: null,
+      });
+    }
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== '/mcp') return reply(res, 404, { error: 'Not found: MCP is served at /mcp' });
     const sessionId = header(req, 'mcp-session-id');

@@ -50,7 +50,10 @@ async function main(): Promise<void> {
   } else {
     app.start();
     const { serveStreamableHttp } = await import('./http-transport');
-    const server = await serveStreamableHttp(services, config.namespace, config.http);
+    const server = await serveStreamableHttp(services, config.namespace, {
+      ...config.http,
+      originPolicy: config.originPolicy,
+    });
     const url = `http://${config.http.host}:${config.http.port}/mcp`;
     process.stderr.write(`kioku MCP server (Streamable HTTP) listening on ${url}\n`);
     logger.info('mcp.http_listening', { url });

@@ -9,3 +9,4 @@ export * from './lib/text';
 export * from './lib/process-liveness';
 export * from './lib/file-lock';
 export * from './lib/connection-errors';
+export * from './lib/request-origin';

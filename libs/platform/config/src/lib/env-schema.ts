@@ -24,6 +24,20 @@ const httpUrl = z
 
 const distance = z.coerce.number().min(0).max(2);
 
+/** A comma-separated list whose entries (trimmed, lower case) each match `entry`; empty when unset. */
+function commaList(entry: RegExp, what: string) {
+  return z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((item) => item.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((items) => items.every((item) => entry.test(item)), `must be a comma-separated list of ${what}`);
+}
+
 export const envSchema = z.object({
   KIOKU_DATA_DIR: optionalText,
   KIOKU_NAMESPACE: z
@@ -71,6 +85,8 @@ export const envSchema = z.object({
         .map((c) => c.trim())
         .filter(Boolean),
     ),
+  KIOKU_ALLOWED_HOSTS: commaList(/^(\*|\[[0-9a-f:.]+\]|[a-z0-9.-]+)$/i, 'host names without port, or *'),
+  KIOKU_ALLOWED_ORIGINS: commaList(/^https?:\/\/[^\s/]+$/i, 'origins like https://app.example.com'),
   KIOKU_FORGET_CONFIRM_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
 });
 

@@ -45,6 +45,16 @@ describe('configuration', () => {
     expect(config.log).toEqual({ level: 'debug', file: '/tmp/k.log' });
   });
 
+  it('answers loopback names by default, and the configured hosts and origins otherwise', () => {
+    expect(parseConfig({}).originPolicy).toEqual({ hosts: ['localhost', '127.0.0.1', '[::1]'], origins: [] });
+    expect(
+      parseConfig({
+        KIOKU_ALLOWED_HOSTS: 'Kioku.Example.com, [::1]',
+        KIOKU_ALLOWED_ORIGINS: 'https://app.example.com',
+      }).originPolicy,
+    ).toEqual({ hosts: ['kioku.example.com', '[::1]'], origins: ['https://app.example.com'] });
+  });
+
   it('takes the lexical index file of a Chroma server from KIOKU_LEXICAL_INDEX_FILE', () => {
     const config = parseConfig({
       KIOKU_VECTOR_STORE: 'chroma',
@@ -65,6 +75,14 @@ describe('configuration', () => {
     [{ KIOKU_DEDUP_DISTANCE: 'abc' }, /KIOKU_DEDUP_DISTANCE/],
     [{ KIOKU_HOPFIELD: 'maybe' }, /KIOKU_HOPFIELD/],
     [{ KIOKU_RECALL_DENSE_WEIGHT: '1.5' }, /KIOKU_RECALL_DENSE_WEIGHT/],
+    [
+      { KIOKU_ALLOWED_HOSTS: 'evil.example:80' },
+      /KIOKU_ALLOWED_HOSTS: must be a comma-separated list of host names/,
+    ],
+    [
+      { KIOKU_ALLOWED_ORIGINS: 'app.example.com' },
+      /KIOKU_ALLOWED_ORIGINS: must be a comma-separated list of origins/,
+    ],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrow(message);
   });

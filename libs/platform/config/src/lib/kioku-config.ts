@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
-import type { LogLevel } from '@kioku/kernel';
+import { LOOPBACK_HOSTS, type LogLevel, type OriginPolicy } from '@kioku/kernel';
 import { ConfigError } from './config-error';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -62,6 +62,8 @@ export interface KiokuConfig {
   workspaceDir?: string;
   thresholds: ThresholdOverrides;
   forgetting: ForgettingConfig;
+  /** Which Host and Origin headers the HTTP surfaces answer (loopback names unless configured). */
+  originPolicy: OriginPolicy;
 }
 
 export type EnvSource = Record<string, string | undefined>;
@@ -90,6 +92,10 @@ export function parseConfig(env: EnvSource): KiokuConfig {
       denseWeight: parsed.KIOKU_RECALL_DENSE_WEIGHT,
       contiguity: parsed.KIOKU_RECALL_CONTIGUITY,
       spreading: parsed.KIOKU_RECALL_SPREADING,
+    },
+    originPolicy: {
+      hosts: parsed.KIOKU_ALLOWED_HOSTS.length > 0 ? parsed.KIOKU_ALLOWED_HOSTS : [...LOOPBACK_HOSTS],
+      origins: parsed.KIOKU_ALLOWED_ORIGINS,
     },
     forgetting: {
       trashRetentionDays: parsed.KIOKU_TRASH_RETENTION_DAYS,

@@ -12,6 +12,7 @@ import { dirname } from 'node:path';
 import {
   BM25,
   bm25Idf,
+  bm25TermWeight,
   termFrequencies,
   analyzeText,
   type Filter,
@@ -42,13 +43,28 @@ const SCHEMA = `
     id TEXT NOT NULL,
     tf INTEGER NOT NULL,
     length INTEGER NOT NULL, -- the document's length, here too so that scoring reads postings alone
+    impact REAL NOT NULL, -- BM25 term weight at a reference length: the order of a truncated read
     PRIMARY KEY (collection, term, id)
   ) WITHOUT ROWID;
   CREATE INDEX IF NOT EXISTS postings_by_document ON postings (collection, id);
+  CREATE INDEX IF NOT EXISTS postings_by_impact ON postings (collection, term, impact DESC);
 `;
 
 /** SQLite's default limit on bound parameters is 32 766; stay far below it per statement. */
 const IDS_PER_STATEMENT = 500;
+/**
+ * A term found in more documents than this is read in impact order and cut there (unfiltered searches
+ * only): past it, a common term adds little (low IDF) to documents that no rarer term ranks, and reading
+ * it whole would make a search grow with the namespace. Namespaces where no term is that common rank
+ * exactly as without the cut.
+ */
+const POSTINGS_READ_PER_TERM = 2_000;
+/** The document length `impact` is computed at (a typical memory; only the order of impacts matters). */
+const IMPACT_REFERENCE_LENGTH = 16;
+/** One posting's BM25 contribution; `?` is the term's IDF. */
+const TERM_SCORE = '? * p.tf * (@k1 + 1) / (p.tf + @k1 * (1 - @b + @b * p.length / @averageLength))';
+/** Distinct query terms searched at most: a very long query cannot cost an unbounded search. */
+const MAX_QUERY_TERMS = 64;
 
 export class SqliteLexicalIndex implements LexicalIndex {
   private readonly db: SqliteDatabase;
@@ -88,7 +104,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
       'INSERT INTO documents (collection, id, length, metadata) VALUES (?, ?, ?, ?)',
     );
     const insertPosting = this.db.prepare(
-      'INSERT INTO postings (collection, term, id, tf, length) VALUES (?, ?, ?, ?, ?)',
+      'INSERT INTO postings (collection, term, id, tf, length, impact) VALUES (?, ?, ?, ?, ?, ?)',
     );
     this.db.transaction(() => {
       const id = this.collectionId(collection);
@@ -101,7 +117,16 @@ export class SqliteLexicalIndex implements LexicalIndex {
       for (const document of analysed) {
         let length = 0;
         for (const tf of document.frequencies.values()) length += tf;
-        for (const [term, tf] of document.frequencies) insertPosting.run(id, term, document.id, tf, length);
+        for (const [term, tf] of document.frequencies) {
+          insertPosting.run(
+            id,
+            term,
+            document.id,
+            tf,
+            length,
+            bm25TermWeight(tf, length, IMPACT_REFERENCE_LENGTH),
+          );
+        }
         insertDocument.run(id, document.id, length, JSON.stringify(document.metadata));
         added += length;
       }
@@ -142,7 +167,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
   }
 
   async search(collection: string, text: string, limit: number, filter?: Filter): Promise<LexicalHit[]> {
-    const terms = [...new Set(analyzeText(text))];
+    const terms = [...new Set(analyzeText(text))].slice(0, MAX_QUERY_TERMS);
     if (terms.length === 0) return [];
     // One read transaction: statistics and postings from the same snapshot.
     return this.db.transaction(() => {
@@ -153,34 +178,66 @@ export class SqliteLexicalIndex implements LexicalIndex {
       const frequencies = this.documentFrequencies(stats.id, terms);
       const weighted = [...frequencies].map(([term, df]) => [term, bm25Idf(df, stats.total)] as const);
       if (weighted.length === 0) return [];
-      // Documents are joined only for a filter: scoring needs nothing but the postings.
-      const condition = filter ? filterToSql(filter, 'd.metadata') : undefined;
-      const filterJoin = condition
-        ? `JOIN documents d ON d.collection = p.collection AND d.id = p.id WHERE ${condition.sql}`
-        : '';
-      const values = weighted.map(() => '(?, ?)').join(', ');
-      const rows = this.db
-        .prepare(
-          `WITH query (term, idf) AS (VALUES ${values})
-           SELECT p.id AS id,
-                  SUM(query.idf * p.tf * (@k1 + 1) / (p.tf + @k1 * (1 - @b + @b * p.length / @averageLength))) AS score
-           FROM query
-           -- CROSS JOIN keeps the query terms as the outer loop, so postings are read by term.
-           CROSS JOIN postings p ON p.collection = @collection AND p.term = query.term
-           ${filterJoin}
-           GROUP BY p.id
-           ORDER BY score DESC, p.id
-           LIMIT @limit`,
-        )
-        .all(...weighted.flat(), ...(condition?.params ?? []), {
-          k1: BM25.k1,
-          b: BM25.b,
-          averageLength: stats.length / stats.total,
-          collection: stats.id,
-          limit,
-        }) as LexicalHit[];
+      const parameters = {
+        k1: BM25.k1,
+        b: BM25.b,
+        averageLength: stats.length / stats.total,
+        collection: stats.id,
+        perTerm: POSTINGS_READ_PER_TERM,
+        limit,
+      };
+      const rows = filter
+        ? this.scoreFiltered(weighted, filterToSql(filter, 'd.metadata'), parameters)
+        : this.scoreAll(weighted, frequencies, parameters);
       return rows;
     })();
+  }
+
+  /**
+   * BM25 without a filter: each term's postings scored on their own, a common term's cut in impact
+   * order, then summed per document.
+   */
+  private scoreAll(
+    weighted: (readonly [string, number])[],
+    frequencies: Map<string, number>,
+    parameters: Record<string, number>,
+  ): LexicalHit[] {
+    const parts = weighted.map(([term]) =>
+      (frequencies.get(term) ?? 0) > POSTINGS_READ_PER_TERM
+        ? `SELECT * FROM (SELECT p.id AS id, ${TERM_SCORE} AS score FROM postings p INDEXED BY postings_by_impact
+             WHERE p.collection = @collection AND p.term = ? ORDER BY p.impact DESC LIMIT @perTerm)`
+        : `SELECT p.id AS id, ${TERM_SCORE} AS score FROM postings p WHERE p.collection = @collection AND p.term = ?`,
+    );
+    return this.db
+      .prepare(
+        `SELECT s.id AS id, SUM(s.score) AS score FROM (${parts.join(' UNION ALL ')}) s
+         GROUP BY s.id ORDER BY score DESC, s.id LIMIT @limit`,
+      )
+      .all(...weighted.flatMap(([term, idf]) => [idf, term]), parameters) as LexicalHit[];
+  }
+
+  /** BM25 with a filter on the documents' metadata: every posting of every term is read. */
+  private scoreFiltered(
+    weighted: (readonly [string, number])[],
+    condition: { sql: string; params: (string | number)[] },
+    parameters: Record<string, number>,
+  ): LexicalHit[] {
+    return this.db
+      .prepare(
+        `WITH query (idf, term) AS (VALUES ${weighted.map(() => '(?, ?)').join(', ')})
+         SELECT p.id AS id, SUM(${TERM_SCORE.replace('?', 'query.idf')}) AS score
+         FROM query
+         -- CROSS JOIN keeps the query terms as the outer loop, so postings are read by term.
+         CROSS JOIN postings p ON p.collection = @collection AND p.term = query.term
+         JOIN documents d ON d.collection = p.collection AND d.id = p.id
+         WHERE ${condition.sql}
+         GROUP BY p.id ORDER BY score DESC, p.id LIMIT @limit`,
+      )
+      .all(
+        ...weighted.flatMap(([term, idf]) => [idf, term]),
+        ...condition.params,
+        parameters,
+      ) as LexicalHit[];
   }
 
   async indexedIds(collection: string, ids: string[]): Promise<Set<string>> {

@@ -19,7 +19,7 @@ import {
   type VectorStore,
 } from '@kioku/vector-store';
 import type { Memory } from '../domain/memory';
-import { fromRecord, PRECEDING_ID_KEY, toDocument, toMetadata } from '../domain/memory-record.codec';
+import { fromRecord, toDocument, toMetadata } from '../domain/memory-record.codec';
 
 export interface StoredMemory {
   memory: Memory;
@@ -132,25 +132,6 @@ export class MemoryRepository {
     return matches.flatMap((m) => {
       const memory = fromRecord(m);
       return memory ? [{ memory, vector: m.vector ?? [], score: m.score }] : [];
-    });
-  }
-
-  /** Memories saved right after any of the given ones in their conversation thread. */
-  async following(
-    namespace: string,
-    ids: string[],
-    filter?: Filter,
-    options: { withVectors?: boolean } = {},
-  ): Promise<StoredMemory[]> {
-    if (ids.length === 0) return [];
-    const page = await this.store.find(await this.open(namespace), {
-      filter: allOf(where.in(PRECEDING_ID_KEY, ids), filter),
-      limit: ids.length * 2,
-      includeVectors: options.withVectors === true,
-    });
-    return page.records.flatMap((r) => {
-      const memory = fromRecord(r);
-      return memory ? [{ memory, vector: r.vector ?? [] }] : [];
     });
   }
 

@@ -17,6 +17,7 @@ import { searchText } from './lexical';
 
 export const TAG_KEY_PREFIX = 'tag_';
 export const PRECEDING_ID_KEY = 'precedingId';
+export const FOLLOWING_ID_KEY = 'followingId';
 
 export function tagKey(tag: string): string {
   return TAG_KEY_PREFIX + tag;
@@ -42,6 +43,7 @@ export function toMetadata(memory: Memory): Metadata {
   };
   for (const tag of memory.tags) metadata[tagKey(tag)] = true;
   if (memory.precedingId) metadata[PRECEDING_ID_KEY] = memory.precedingId;
+  if (memory.followingId) metadata[FOLLOWING_ID_KEY] = memory.followingId;
   if (memory.lastAccessedAt) {
     metadata.lastAccessedAt = memory.lastAccessedAt;
     metadata.lastAccessedAtMs = Date.parse(memory.lastAccessedAt);
@@ -80,10 +82,14 @@ export function fromRecord(record: StoredRecord): Memory | null {
     accessCount: typeof m.accessCount === 'number' && m.accessCount >= 0 ? Math.floor(m.accessCount) : 0,
     lastAccessedAt: typeof m.lastAccessedAt === 'string' && m.lastAccessedAt ? m.lastAccessedAt : null,
     embeddingModel: typeof m.embeddingModel === 'string' ? m.embeddingModel : '',
-    ...(typeof m[PRECEDING_ID_KEY] === 'string' && m[PRECEDING_ID_KEY]
-      ? { precedingId: m[PRECEDING_ID_KEY] }
-      : {}),
+    ...optionalId(PRECEDING_ID_KEY, m[PRECEDING_ID_KEY]),
+    ...optionalId(FOLLOWING_ID_KEY, m[FOLLOWING_ID_KEY]),
   };
+}
+
+/** `{ [key]: value }` for a non-empty string id, `{}` otherwise (tolerant reading). */
+function optionalId(key: 'precedingId' | 'followingId', value: unknown): Partial<Memory> {
+  return typeof value === 'string' && value ? { [key]: value } : {};
 }
 
 function isoOr(value: unknown, fallback: string): string {

@@ -80,6 +80,8 @@ export interface Memory {
    * gap), if any: the thread order recall's contiguity follows.
    */
   precedingId?: string;
+  /** The memory saved just after this one in the same conversation, if any (the other direction). */
+  followingId?: string;
 }
 
 export function isCategory(value: unknown): value is Category {

@@ -165,8 +165,9 @@ export class MemoryRanker {
   }
 
   /**
-   * Reads the thread neighbours (saved just before or after) of the best fused candidates, adds the
-   * ones that match the filter to the pool, and returns the thread order among everything in it.
+   * Reads the thread neighbours (saved just before or after, as each memory records them) of the best
+   * fused candidates by id, adds the ones that match the filter to the pool, and returns the thread
+   * order among everything in it.
    */
   private async threadAround(
     namespace: string,
@@ -179,24 +180,25 @@ export class MemoryRanker {
       .sort((a, b) => b[1] - a[1])
       .slice(0, CONTEXT_DEPTH)
       .map(([id]) => id);
-    const missingPreceding = [
-      ...new Set(best.map((id) => pool.get(id)!.stored.memory.precedingId).filter((id) => id !== undefined)),
-    ].filter((id) => !pool.has(id));
-    const [followers, predecessors] = await Promise.all([
-      this.memories.following(namespace, best, filter, { withVectors }),
-      this.memories.get(namespace, missingPreceding, withVectors),
-    ]);
-    for (const stored of [...followers, ...predecessors]) {
-      if (pool.has(stored.memory.id)) continue;
+    const missing = new Set<string>();
+    for (const id of best) {
+      const { precedingId, followingId } = pool.get(id)!.stored.memory;
+      for (const neighbour of [precedingId, followingId])
+        if (neighbour && !pool.has(neighbour)) missing.add(neighbour);
+    }
+    for (const stored of await this.memories.get(namespace, [...missing], withVectors)) {
       if (filter && !matchesFilter(filter, toMetadata(stored.memory))) continue;
       pool.set(stored.memory.id, this.candidate(stored, 'context'));
     }
     const thread: ThreadNeighbours = { preceding: new Map(), following: new Map() };
+    const follow = (before: string, after: string) => {
+      thread.preceding.set(after, before);
+      const following = thread.following.get(before) ?? [];
+      if (!following.includes(after)) thread.following.set(before, [...following, after]);
+    };
     for (const { stored } of pool.values()) {
-      const before = stored.memory.precedingId;
-      if (!before) continue;
-      thread.preceding.set(stored.memory.id, before);
-      thread.following.set(before, [...(thread.following.get(before) ?? []), stored.memory.id]);
+      if (stored.memory.precedingId) follow(stored.memory.precedingId, stored.memory.id);
+      if (stored.memory.followingId) follow(stored.memory.id, stored.memory.followingId);
     }
     return thread;
   }

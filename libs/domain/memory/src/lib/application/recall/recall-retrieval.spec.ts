@@ -8,6 +8,7 @@ import { THREAD_GAP_MS } from '../remember/conversation-thread';
 import { RememberUseCase } from '../remember/remember.use-case';
 import type { RememberInput } from '../remember/remember.input';
 import { RecallUseCase } from './recall.use-case';
+import { MemoryRepository } from '../memory.repository';
 
 describe('recall as retrieval', () => {
   const setup = () => {
@@ -34,7 +35,7 @@ describe('recall as retrieval', () => {
   });
 
   it('threads a caller’s memories in the order they were saved, within a gap, per caller', async () => {
-    const { save, clock, context } = setup();
+    const { save, clock, context, container } = setup();
     const first = await save({ content: 'Caroline: what did you paint last week?' });
     const second = await save({ content: 'Melanie: a sunset over the lake' });
     const elsewhere = await save(
@@ -45,6 +46,8 @@ describe('recall as retrieval', () => {
     const later = await save({ content: 'Caroline: good morning' });
     expect(first.precedingId).toBeUndefined();
     expect(second.precedingId).toBe(first.id);
+    const [stored] = await container.get(MemoryRepository).get(context.namespace, [first.id]);
+    expect(stored.memory.followingId).toBe(second.id);
     expect(elsewhere.precedingId).toBeUndefined();
     expect(later.precedingId).toBeUndefined();
   });

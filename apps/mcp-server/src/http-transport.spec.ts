@@ -1,0 +1,93 @@
+/**
+ * `kioku mcp --http` answers only Host and Origin headers on its allow-list (the MCP specification's
+ * DNS-rebinding defence): a foreign one gets a 403 JSON-RPC error before any session exists; a
+ * loopback client initialises as usual.
+ */
+import 'reflect-metadata';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { createAppContainer, type AppContainer } from '@kioku/backends';
+import { parseConfig } from '@kioku/config';
+import { KERNEL_TOKENS } from '@kioku/kernel';
+import { serveStreamableHttp } from './http-transport';
+
+jest.setTimeout(30_000);
+
+function post(port: number, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  const payload = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+  });
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/mcp',
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'content-length': Buffer.byteLength(payload),
+          ...headers,
+        },
+      },
+      (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+describe('kioku mcp --http Host and Origin checks', () => {
+  let app: AppContainer;
+  let server: Server;
+  let port: number;
+
+  beforeAll(async () => {
+    const config = parseConfig({ KIOKU_VECTOR_STORE: 'memory', KIOKU_LOG_LEVEL: 'silent' });
+    app = await createAppContainer(config, { appName: 'test' });
+    const services = {
+      container: Promise.resolve(app.container),
+      logger: app.logger,
+      clock: app.container.get(KERNEL_TOKENS.Clock),
+    };
+    server = await serveStreamableHttp(services, config.namespace, {
+      host: '127.0.0.1',
+      port: 0,
+      originPolicy: config.originPolicy,
+    });
+    port = (server.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await app.close();
+  });
+
+  it.each([
+    [{ host: 'evil.example' }, /Host is not allowed/],
+    [{ host: `evil.example:1234` }, /Host is not allowed/],
+    [{ origin: 'https://evil.example' }, /Origin is not allowed/],
+  ])('refuses %j with 403', async (headers, message) => {
+    const response = await post(port, headers);
+    expect(response.status).toBe(403);
+    expect(JSON.parse(response.body)).toMatchObject({
+      jsonrpc: '2.0',
+      error: { message: expect.stringMatching(message) },
+    });
+  });
+
+  it('initialises a loopback client', async () => {
+    const response = await post(port, { origin: `http://localhost:${port}` });
+    expect(response.status).toBe(200);
+    expect(response.body).toContain('"protocolVersion"');
+  });
+});
