@@ -18,4 +18,8 @@ function projectDirs(): string[] {
 }
 
 // testTimeout is a global option: Jest ignores it inside project configs.
-export default { projects: projectDirs(), testTimeout: 60_000 };
+export default {
+  projects: projectDirs(),
+  testTimeout: 60_000,
+  globalSetup: join(__dirname, 'tools', 'scripts', 'jest-global-setup.js'),
+};

@@ -11,7 +11,11 @@ const report = path.join(root, 'test-results', 'jest.json');
 mkdirSync(path.dirname(report), { recursive: true });
 
 const jest = require.resolve('jest/bin/jest', { paths: [root] });
-const run = spawnSync(process.execPath, [jest, '--json', `--outputFile=${report}`, ...process.argv.slice(2)], {
+// Node ≥ 22.18 strips TypeScript natively, and Jest then imports jest.config.ts files as ES modules,
+// where `__dirname` and extensionless imports fail; without it Jest compiles them, as on Node 20.
+const nodeFlags = process.features.typescript ? ['--no-experimental-strip-types'] : [];
+const args = [...nodeFlags, jest, '--json', `--outputFile=${report}`, ...process.argv.slice(2)];
+const run = spawnSync(process.execPath, args, {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, NX_DAEMON: 'false' },
@@ -25,5 +29,7 @@ const results = JSON.parse(readFileSync(report, 'utf8'));
 const failedSuites = results.numFailedTestSuites + (results.numRuntimeErrorTestSuites || 0);
 const failed = results.numFailedTests + (failedSuites > 0 && results.numFailedTests === 0 ? failedSuites : 0);
 const skipped = results.numPendingTests + results.numTodoTests;
-console.log(`tests: ${results.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+console.log(
+  `tests: ${results.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`,
+);
 process.exit(run.status !== 0 || failed > 0 || results.numPassedTests === 0 ? 1 : 0);

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createAppContainer, type AppContainer } from '@kioku/backends';
 import { parseConfig } from '@kioku/config';
+import { KERNEL_TOKENS } from '@kioku/kernel';
 import { serveStreamableHttp } from './http-transport';
 
 jest.setTimeout(30_000);
@@ -53,10 +54,14 @@ describe('kioku mcp --http Host and Origin checks', () => {
   beforeAll(async () => {
     const config = parseConfig({ KIOKU_VECTOR_STORE: 'memory', KIOKU_LOG_LEVEL: 'silent' });
     app = await createAppContainer(config, { appName: 'test' });
-    server = await serveStreamableHttp(app.container, config.namespace, {
+    const services = {
+      container: Promise.resolve(app.container),
+      logger: app.logger,
+      clock: app.container.get(KERNEL_TOKENS.Clock),
+    };
+    server = await serveStreamableHttp(services, config.namespace, {
       host: '127.0.0.1',
       port: 0,
-      logger: app.logger,
       originPolicy: config.originPolicy,
     });
     port = (server.address() as AddressInfo).port;

@@ -7,17 +7,16 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import type { Container } from 'inversify';
-import { originViolation, type Logger, type OriginPolicy } from '@kioku/kernel';
-import { createMcpServer } from '@kioku/mcp-tools';
+import { originViolation, type OriginPolicy } from '@kioku/kernel';
+import { createMcpServer, type McpServerServices } from '@kioku/mcp-tools';
 
 const MAX_BODY_BYTES = 1_000_000;
 const MAX_SESSIONS = 256;
 
 export async function serveStreamableHttp(
-  container: Container,
+  services: McpServerServices,
   namespace: string,
-  options: { host: string; port: number; logger: Logger; originPolicy: OriginPolicy },
+  options: { host: string; port: number; originPolicy: OriginPolicy },
 ): Promise<Server> {
   const transports = new Map<string, StreamableHTTPServerTransport>();
 
@@ -60,7 +59,7 @@ export async function serveStreamableHttp(
         if (created.sessionId) transports.delete(created.sessionId);
       };
       const callerId = `http:${randomUUID()}`;
-      await createMcpServer(container, { namespace, callerId }).connect(created);
+      await createMcpServer(services, { namespace, callerId }).connect(created);
       transport = created;
     }
     await transport.handleRequest(req, res, body);
@@ -68,7 +67,7 @@ export async function serveStreamableHttp(
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      options.logger.error('mcp.http_error', { error });
+      services.logger.error('mcp.http_error', { error });
       if (!res.headersSent) reply(res, 500, { error: 'Internal error' });
     });
   });

@@ -1,24 +1,30 @@
 /**
  * `kioku mcp`: the MCP server over stdio (default) or Streamable HTTP (`--http`). Stdout belongs to
- * the protocol: logs go to stderr or KIOKU_LOG_FILE. A bad configuration or an unusable store stops
- * it at start with one line on stderr.
+ * the protocol: logs go to stderr or KIOKU_LOG_FILE. A bad configuration stops it at once with one
+ * line on stderr; the store and the model start in the background while the protocol is already
+ * answered, and a failure to start them is reported on every call (and logged).
  */
-import 'reflect-metadata';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { toAppError } from '@kioku/kernel';
+import { JsonLinesLogSink, SystemClock, toAppError } from '@kioku/kernel';
+import { RedactingLogger } from '@kioku/redaction';
+import { createMcpServer, sendClientLog } from '@kioku/mcp-tools';
 import { loadMcpServerConfig } from './config';
-import { createMcpContainer } from './container';
-import { serveStreamableHttp } from './http-transport';
-import { createMcpServer } from '@kioku/mcp-tools';
+import { startInBackground } from './background-start';
+import { startAfterHandshake } from './start-after-handshake';
 
 async function main(): Promise<void> {
   const config = loadMcpServerConfig(process.argv.slice(2));
-  const app = await createMcpContainer(config);
+  const clock = new SystemClock();
+  const logger = new RedactingLogger(new JsonLinesLogSink(config.log.file), config.log.level, clock).child({
+    app: 'mcp-server',
+  });
+  const app = startInBackground(config, { logger, clock });
+  const services = { container: app.container, logger, clock };
   let closing = false;
   const shutdown = async (reason: string) => {
     if (closing) return;
     closing = true;
-    app.logger.info('app.stopping', { reason });
+    logger.info('app.stopping', { reason });
     await app.close();
     process.exit(0);
   };
@@ -26,19 +32,31 @@ async function main(): Promise<void> {
   if (config.transport === 'stdio') {
     const transport = new StdioServerTransport();
     transport.onclose = () => void shutdown('stdin closed');
-    await createMcpServer(app.container, { namespace: config.namespace, callerId: 'stdio' }).connect(
-      transport,
+    const server = createMcpServer(services, { namespace: config.namespace, callerId: 'stdio' });
+    // The client hears how the start went, once it has finished initializing.
+    const initialized = new Promise<void>((resolve) => (server.server.oninitialized = resolve));
+    void Promise.all([initialized, app.settled]).then(() =>
+      app.container.then(
+        () => sendClientLog(server, 'info', { event: 'app.ready', namespace: config.namespace }),
+        (error: unknown) => {
+          const { code, message } = toAppError(error);
+          sendClientLog(server, 'error', { event: 'app.start_failed', code, message });
+        },
+      ),
     );
+    await server.connect(transport);
+    startAfterHandshake(transport, () => app.start());
     process.stdin.on('end', () => void shutdown('stdin ended'));
   } else {
-    const server = await serveStreamableHttp(app.container, config.namespace, {
+    app.start();
+    const { serveStreamableHttp } = await import('./http-transport');
+    const server = await serveStreamableHttp(services, config.namespace, {
       ...config.http,
       originPolicy: config.originPolicy,
-      logger: app.logger,
     });
     const url = `http://${config.http.host}:${config.http.port}/mcp`;
     process.stderr.write(`kioku MCP server (Streamable HTTP) listening on ${url}\n`);
-    app.logger.info('mcp.http_listening', { url });
+    logger.info('mcp.http_listening', { url });
     process.once('SIGINT', () => server.close(() => void shutdown('SIGINT')));
     process.once('SIGTERM', () => server.close(() => void shutdown('SIGTERM')));
     return;

@@ -1,7 +1,7 @@
 /**
  * Switching the embedding model (issue: model changes), end to end: memories saved with the local
- * model; starting with Ollama embeddings is refused with a message naming both models and the
- * command; `kioku reembed` moves the namespace; afterwards every memory is recallable with the new
+ * model; starting with Ollama embeddings is refused — every call, and one stderr line, name both
+ * models and the command; `kioku reembed` moves the namespace; afterwards every memory is recallable with the new
  * model and its links and episode are intact. Ollama is played by a server that speaks its
  * `/api/embed` protocol, backed by a different real vector space (the local model's English part,
  * 512 dimensions), so the re-embedding really changes model and dimension.
@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { LocalEmbeddingProvider } from '@kioku/embeddings-local';
 import { startOllamaProtocolServer, type OllamaProtocolServer } from '@kioku/testing-contracts';
 import { callTool } from './testing/call-tool';
+import { callDuringFailedStart } from './testing/call-during-failed-start';
 import { runKioku } from './testing/run-kioku';
 import { startStdioKioku, type StdioKioku } from './testing/stdio-client';
 
@@ -62,12 +63,15 @@ describe('switching to Ollama embeddings and re-embedding', () => {
     ).data.episodeId;
     await before.client.close();
 
-    const refused = await runKioku(['mcp'], withOllama());
-    expect(refused.code).toBe(1);
+    const refused = await callDuringFailedStart(withOllama());
+    const mismatch =
+      /MODEL_MISMATCH: .*"local:use-lite-512\+chargram-256@1".*"ollama:nomic-embed-text" \(dimension 512\).*bin\/kioku reembed --namespace default/;
+    expect(refused.toolCount).toBe(11);
+    expect(refused.call.isError).toBe(true);
+    expect(refused.call.text).toMatch(/^MODEL_MISMATCH: kioku could not start: /);
+    expect(refused.call.text).toMatch(mismatch);
     expect(refused.stderr.trim().split('\n')).toEqual([
-      expect.stringMatching(
-        /^kioku: MODEL_MISMATCH: .*"local:use-lite-512\+chargram-256@1".*"ollama:nomic-embed-text" \(dimension 512\).*bin\/kioku reembed --namespace default/,
-      ),
+      expect.stringMatching(new RegExp(`^kioku: ${mismatch.source}`)),
     ]);
 
     const reembed = await runKioku(['reembed'], withOllama());
@@ -96,32 +100,38 @@ describe('switching to Ollama embeddings and re-embedding', () => {
     }
   }, 240_000);
 
+  it('stops at once with one clear line for a bad configuration', async () => {
+    const run = await runKioku(['mcp'], { ...withOllama(), KIOKU_OLLAMA_URL: 'not a url' });
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^kioku: CONFIG_INVALID: Invalid configuration: KIOKU_OLLAMA_URL: must be an http\(s\) URL/,
+      ),
+    ]);
+  }, 60_000);
+
   it.each([
-    [
-      'a bad URL',
-      { KIOKU_OLLAMA_URL: 'not a url' },
-      2,
-      /^kioku: CONFIG_INVALID: Invalid configuration: KIOKU_OLLAMA_URL: must be an http\(s\) URL/,
-    ],
     [
       'a missing model',
       { KIOKU_OLLAMA_MODEL: 'mxbai-embed-large' },
-      1,
-      /mxbai-embed-large.*ollama pull mxbai-embed-large/,
+      /^EMBEDDING_UNAVAILABLE: .*mxbai-embed-large.*ollama pull mxbai-embed-large/,
     ],
-    ['a wrong dimension', { KIOKU_OLLAMA_DIMENSION: '768' }, 1, /768.*512|512.*768/],
+    ['a wrong dimension', { KIOKU_OLLAMA_DIMENSION: '768' }, /^MODEL_MISMATCH: .*(768.*512|512.*768)/],
   ])(
-    'stops at start with one clear line for %s',
-    async (_label, env, code, message) => {
-      const run = await runKioku(['mcp'], {
+    'still answers the handshake, and reports %s on every call and in one stderr line',
+    async (_label, env, message) => {
+      const started = await callDuringFailedStart({
         ...withOllama(),
         ...env,
         KIOKU_DATA_DIR: mkdtempSync(join(tmpdir(), 'kioku-config-')),
       });
-      expect(run.code).toBe(code);
-      const lines = run.stderr.trim().split('\n');
+      expect(started.toolCount).toBe(11);
+      expect(started.call.isError).toBe(true);
+      expect(started.call.text).toMatch(message);
+      expect(started.call.text).toContain(': kioku could not start: ');
+      const lines = started.stderr.trim().split('\n');
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(message);
+      expect(lines[0].replace(/^kioku: /, '')).toMatch(message);
     },
     60_000,
   );

@@ -117,21 +117,28 @@ describe('the embedded Chroma server never outlives the app', () => {
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     try {
-      expect(await waitFor(() => processesUsing(dataDir).length > 0, 60_000)).toBe(true);
-      // Wait until the app has finished starting (it answers an MCP request) before killing it.
-      app.stdin.write(
-        JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'initialize',
-          params: {
-            protocolVersion: '2025-06-18',
-            capabilities: {},
-            clientInfo: { name: 'kill-test', version: '1' },
-          },
-        }) + '\n',
+      // The store starts after the handshake; a tool call is answered once it has started.
+      const send = (message: object) =>
+        app.stdin.write(JSON.stringify({ jsonrpc: '2.0', ...message }) + '\n');
+      send({
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          clientInfo: { name: 'kill-test', version: '1' },
+        },
+      });
+      send({ method: 'notifications/initialized' });
+      send({ id: 2, method: 'tools/call', params: { name: 'wake_up', arguments: {} } });
+      let output = '';
+      await new Promise<void>((resolveReady) =>
+        app.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          if (output.includes('"id":2')) resolveReady();
+        }),
       );
-      await new Promise<void>((resolveReady) => app.stdout.once('data', () => resolveReady()));
+      expect(processesUsing(dataDir).length).toBeGreaterThan(0);
       app.kill('SIGKILL');
       expect(await waitFor(() => processesUsing(dataDir).length === 0, 15_000)).toBe(true);
     } finally {

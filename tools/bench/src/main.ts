@@ -12,6 +12,8 @@ import { formatBenchReport, type BenchReport } from './lib/bench-report';
 import { formatRetrievalReport } from './retrieval/retrieval-report';
 import { parseRetrievalArgs, RETRIEVAL_USAGE } from './retrieval/retrieval-options';
 import { runRetrievalBench } from './retrieval/retrieval-run';
+import { runStartupCommand } from './startup/startup.command';
+import { STARTUP_USAGE } from './startup/startup-options';
 
 function progressLine(): (line: string) => void {
   if (process.stderr.isTTY) {
@@ -45,6 +47,7 @@ async function retrieval(argv: string[]): Promise<void> {
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   if (argv[0] === 'retrieval') return retrieval(argv.slice(1));
+  if (argv[0] === 'startup') return runStartupCommand(argv.slice(1), progressLine());
   const started = performance.now();
   const options = parseBenchArgs(argv);
   if (options.help) {
@@ -64,7 +67,8 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   if (error instanceof BenchUsageError) {
-    const usage = process.argv[2] === 'retrieval' ? RETRIEVAL_USAGE : USAGE;
+    const usages: Record<string, string> = { retrieval: RETRIEVAL_USAGE, startup: STARTUP_USAGE };
+    const usage = usages[process.argv[2]] ?? USAGE;
     process.stderr.write(`kioku bench: ${error.message}\n\n${usage}`);
     process.exit(2);
   }

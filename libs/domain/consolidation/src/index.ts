@@ -8,3 +8,4 @@ export * from './lib/application/merge-memories/merge-memories.input';
 export * from './lib/application/merge-memories/merge-memories.use-case';
 export * from './lib/presenters/consolidation.presenter';
 export * from './lib/consolidation.module';
+export * from './lib/presenters/consolidation.output';

@@ -7,3 +7,4 @@ export * from './lib/application/get-episode/get-episode.use-case';
 export * from './lib/presenters/episode.presenter';
 export * from './lib/episodes.module';
 export * from './lib/application/maintenance/episode-maintenance';
+export * from './lib/presenters/episode.output';

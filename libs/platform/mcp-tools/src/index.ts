@@ -1,2 +1,4 @@
 export * from './lib/mcp-server.factory';
 export * from './lib/to-tool-result';
+export * from './lib/client-log';
+export * from './lib/resources/memory.resources';

@@ -13,6 +13,7 @@ import { ConversationThread } from './application/remember/conversation-thread';
 import { RecallUseCase } from './application/recall/recall.use-case';
 import { UpdateMemoryUseCase } from './application/update-memory/update-memory.use-case';
 import { LinkMemoriesUseCase } from './application/link-memories/link-memories.use-case';
+import { ReadMemoriesUseCase } from './application/read-memories/read-memories.use-case';
 
 export function memoryModule(): ContainerModule {
   return new ContainerModule(({ bind }) => {
@@ -33,6 +34,7 @@ export function memoryModule(): ContainerModule {
       RecallUseCase,
       UpdateMemoryUseCase,
       LinkMemoriesUseCase,
+      ReadMemoriesUseCase,
     ]) {
       bind(service).toSelf().inSingletonScope();
     }

@@ -29,6 +29,8 @@ export interface AppContainerOptions {
   appName: string;
   /** Where log records go; default: KIOKU_LOG_FILE or stderr. */
   logSink?: LogSink;
+  /** A logger the app made before the container (used as is, instead of one from `logSink`). */
+  logger?: RedactingLogger;
   clock?: Clock;
   /**
    * Open the configured namespace at start (default true), so that a down store or a mismatched
@@ -51,7 +53,8 @@ export async function createAppContainer(
   const container = new Container();
   const clock = options.clock ?? new SystemClock();
   const sink = options.logSink ?? new JsonLinesLogSink(config.log.file);
-  const logger = new RedactingLogger(sink, config.log.level, clock).child({ app: options.appName });
+  const logger =
+    options.logger ?? new RedactingLogger(sink, config.log.level, clock).child({ app: options.appName });
 
   container.bind(KERNEL_TOKENS.Clock).toConstantValue(clock);
   container.bind(KERNEL_TOKENS.IdGenerator).toConstantValue(new RandomIdGenerator());
@@ -84,8 +87,21 @@ export async function createAppContainer(
     await container.unbindAll();
   };
   try {
-    await container.get(EMBEDDINGS_TOKENS.EmbeddingProvider).init();
-    if (options.openNamespace !== false) await container.get(MemoryRepository).open(config.namespace);
+    const embeddings = container.get(EMBEDDINGS_TOKENS.EmbeddingProvider);
+    const model = embeddings.init();
+    const open = () => container.get(MemoryRepository).open(config.namespace);
+    // The store (an embedded Chroma server takes ~0.4 s to start) comes up while the local model
+    // loads: its dimension is fixed. Ollama's is learned or checked in init(), before a namespace may
+    // be created with it.
+    const namespace =
+      options.openNamespace === false
+        ? undefined
+        : config.embeddings.kind === 'local'
+          ? open()
+          : model.then(open);
+    // Both settle before a failure closes the container under them.
+    const failed = (await Promise.allSettled([model, namespace])).find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
   } catch (error) {
     await close();
     throw error;

@@ -1,34 +1,50 @@
 /**
- * Builds one MCP server (one per session) over an assembled container; the transport is attached by
- * the entry point, so the same server runs over stdio and Streamable HTTP.
+ * Builds one MCP server (one per session) over the app; the transport is attached by the entry point,
+ * so the same server runs over stdio and Streamable HTTP. The server answers `initialize`,
+ * `tools/list` and `logging/setLevel` at once, from definitions alone: the app (store and model) may
+ * still be starting, and each call waits for it (see tool-runner.ts).
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Container } from 'inversify';
-import { KERNEL_TOKENS } from '@kioku/kernel';
+import { KERNEL_TOKENS, type Clock, type Logger } from '@kioku/kernel';
 import type { CallContext } from '@kioku/memory';
 import { registerMemoryTools } from './tools/memory.tools';
 import { registerForgettingTools } from './tools/forgetting.tools';
 import { registerEpisodeTools } from './tools/episodes.tools';
 import { registerSessionTools } from './tools/session.tools';
 import { registerConsolidationTools } from './tools/consolidation.tools';
+import { registerMemoryResources } from './resources/memory.resources';
 
 export const SERVER_INFO = { name: 'kioku', version: '0.1.0' } as const;
 
-export function createMcpServer(container: Container, context: CallContext): McpServer {
+/** What the server needs before the app is up: the app's container arrives later. */
+export interface McpServerServices {
+  /** Resolves when the store and the model are ready; a rejection is reported on every call. */
+  container: Promise<Container>;
+  logger: Logger;
+  clock: Clock;
+}
+
+export function createMcpServer(app: Container | McpServerServices, context: CallContext): McpServer {
+  const services: McpServerServices =
+    'get' in app
+      ? {
+          container: Promise.resolve(app),
+          logger: app.get(KERNEL_TOKENS.Logger),
+          clock: app.get(KERNEL_TOKENS.Clock),
+        }
+      : app;
   const server = new McpServer(SERVER_INFO, {
     instructions:
       'kioku is your long-term memory. remember saves, recall finds by meaning, update_memory and link_memories tend it, forget lets go (two calls, restorable with restore), consolidate and merge_memories tidy, episodes group memories. Call wake_up at the start of a session.',
+    capabilities: { logging: {} },
   });
-  const deps = {
-    container,
-    context,
-    clock: container.get(KERNEL_TOKENS.Clock),
-    logger: container.get(KERNEL_TOKENS.Logger),
-  };
+  const deps = { ...services, context, server };
   registerSessionTools(server, deps);
   registerMemoryTools(server, deps);
   registerForgettingTools(server, deps);
   registerEpisodeTools(server, deps);
   registerConsolidationTools(server, deps);
+  registerMemoryResources(server, deps);
   return server;
 }

@@ -437,6 +437,9 @@ function installExitHandlers(): void {
 }
 
 function defaultCliPath(): string {
+  // Built kioku (dist/<command>.js) ships its own launcher beside it: see chroma-cli.mjs for why.
+  const launcher = join(__dirname, 'chroma', 'cli.mjs');
+  if (existsSync(launcher)) return launcher;
   // `chromadb` exports only ".", so package.json cannot be resolved; its CJS entry is dist/cjs/chromadb.cjs.
   return join(dirname(require.resolve('chromadb')), '..', 'cli.mjs');
 }

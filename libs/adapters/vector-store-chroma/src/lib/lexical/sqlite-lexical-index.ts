@@ -6,7 +6,7 @@
  * writes at its next query. Terms come from the shared analyser (`analyzeText`), so documents and
  * queries meet on the same terms as on every other backend.
  */
-import Database from 'better-sqlite3';
+import { SqliteDatabase } from './sqlite-driver';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import {
@@ -67,11 +67,11 @@ const TERM_SCORE = '? * p.tf * (@k1 + 1) / (p.tf + @k1 * (1 - @b + @b * p.length
 const MAX_QUERY_TERMS = 64;
 
 export class SqliteLexicalIndex implements LexicalIndex {
-  private readonly db: Database.Database;
+  private readonly db: SqliteDatabase;
 
   constructor(file: string) {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    this.db = new Database(file);
+    this.db = new SqliteDatabase(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     // Another process's write transaction holds the lock for milliseconds; wait for it.

@@ -1,5 +1,4 @@
 /** Text and structured forms of consolidate and merge_memories (SPEC §4.8, §4.9; seed 000 §E scaffold). */
-import { z } from 'zod';
 import { snippet } from '@kioku/kernel';
 import { notFoundText } from '@kioku/memory';
 import type { ConsolidateResult } from '../application/consolidate/consolidate.use-case';
@@ -97,8 +96,3 @@ export function mergeMemoriesStructured(result: MergeMemoriesResult) {
       return { status: result.status, memoryId: result.memory.id, private: result.memory.isPrivate };
   }
 }
-
-export const consolidateOutputSchema = z.looseObject({ replayed: z.number() });
-export const mergeMemoriesOutputSchema = z.looseObject({
-  status: z.enum(['merged', 'not_found', 'protected']),
-});

@@ -1,5 +1,4 @@
 /** Text and structured forms of wake_up (SPEC §4.11): a few lines, a few hundred tokens at most. */
-import { z } from 'zod';
 import { relativeAge, snippet } from '@kioku/kernel';
 import type { Memory } from '@kioku/memory';
 import type { WakeUpResult } from '../application/wake-up/wake-up.use-case';
@@ -45,5 +44,3 @@ export function wakeUpStructured(result: WakeUpResult) {
     latestIntrospection: result.latestIntrospection ? brief(result.latestIntrospection) : null,
   };
 }
-
-export const wakeUpOutputSchema = z.looseObject({ total: z.number() });

@@ -1,5 +1,4 @@
 /** Text and structured forms of the episode operations (SPEC §4.10). */
-import { z } from 'zod';
 import { snippet } from '@kioku/kernel';
 import type { CreateEpisodeResult } from '../application/create-episode/create-episode.use-case';
 import type { GetEpisodeResult } from '../application/get-episode/get-episode.use-case';
@@ -49,6 +48,3 @@ export function getEpisodeStructured(result: GetEpisodeResult) {
     missingCount: result.missingCount,
   };
 }
-
-export const createEpisodeOutputSchema = z.looseObject({ episodeId: z.string() });
-export const getEpisodeOutputSchema = z.looseObject({ status: z.enum(['found', 'not_found']) });

@@ -1,5 +1,4 @@
 /** Text and structured forms of forget and restore (SPEC §4.5, §4.7, §7; seed 000 texts). */
-import { z } from 'zod';
 import { MEMORY_ID_PATTERN, relativeAge, snippet } from '@kioku/kernel';
 import { composeResponse, NOT_FOUND_SCAFFOLD, type Memory } from '@kioku/memory';
 import type { ForgetResult, ProtectedRefusal } from '../application/forget/forget.use-case';
@@ -235,10 +234,3 @@ export function restoreStructured(result: RestoreResult) {
       }
     : { status: result.status, memoryId: result.memoryId };
 }
-
-export const forgetOutputSchema = z.looseObject({
-  mode: z.enum(['query', 'ids', 'sweep_report', 'sweep_executed', 'sweep_needs_dry_run']),
-});
-export const restoreOutputSchema = z.looseObject({
-  status: z.enum(['restored', 'not_in_trash', 'already_exists']),
-});

@@ -1,22 +1,15 @@
 /** MCP tools for tidying memory: consolidate and merge_memories (SPEC §4.8, §4.9). */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
-  ConsolidateUseCase,
-  MergeMemoriesUseCase,
   consolidateInputShape,
   consolidateOutputSchema,
-  consolidateStructured,
-  consolidateText,
   mergeMemoriesInputShape,
   mergeMemoriesOutputSchema,
-  mergeMemoriesStructured,
-  mergeMemoriesText,
-} from '@kioku/consolidation';
+} from '@kioku/consolidation/schemas';
 import { runTool, type ToolDeps } from './tool-runner';
 
 export function registerConsolidationTools(server: McpServer, deps: ToolDeps): void {
-  const { container, context } = deps;
-
+  const consolidation = () => import('@kioku/consolidation');
   server.registerTool(
     'consolidate',
     {
@@ -25,8 +18,9 @@ export function registerConsolidationTools(server: McpServer, deps: ToolDeps): v
       inputSchema: consolidateInputShape,
       outputSchema: consolidateOutputSchema,
     },
-    (args) =>
-      runTool(deps, 'consolidate', args, async () => {
+    (args, extra) =>
+      runTool(deps, 'consolidate', args, extra, async (container, context) => {
+        const { ConsolidateUseCase, consolidateStructured, consolidateText } = await consolidation();
         const result = await container.get(ConsolidateUseCase).execute(args, context);
         return { text: consolidateText(result), structured: consolidateStructured(result) };
       }),
@@ -41,8 +35,9 @@ export function registerConsolidationTools(server: McpServer, deps: ToolDeps): v
       outputSchema: mergeMemoriesOutputSchema,
       annotations: { destructiveHint: true },
     },
-    (args) =>
-      runTool(deps, 'merge_memories', args, async () => {
+    (args, extra) =>
+      runTool(deps, 'merge_memories', args, extra, async (container, context) => {
+        const { MergeMemoriesUseCase, mergeMemoriesStructured, mergeMemoriesText } = await consolidation();
         const result = await container.get(MergeMemoriesUseCase).execute(args, context);
         return { text: mergeMemoriesText(result), structured: mergeMemoriesStructured(result) };
       }),

@@ -1,22 +1,15 @@
 /** MCP tools for episodes: create_episode and get_episode (SPEC §4.10). */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
-  CreateEpisodeUseCase,
-  GetEpisodeUseCase,
   createEpisodeInputShape,
   createEpisodeOutputSchema,
-  createEpisodeStructured,
-  createEpisodeText,
   getEpisodeInputShape,
   getEpisodeOutputSchema,
-  getEpisodeStructured,
-  getEpisodeText,
-} from '@kioku/episodes';
+} from '@kioku/episodes/schemas';
 import { runTool, type ToolDeps } from './tool-runner';
 
 export function registerEpisodeTools(server: McpServer, deps: ToolDeps): void {
-  const { container, context } = deps;
-
+  const episodes = () => import('@kioku/episodes');
   server.registerTool(
     'create_episode',
     {
@@ -24,8 +17,9 @@ export function registerEpisodeTools(server: McpServer, deps: ToolDeps): void {
       inputSchema: createEpisodeInputShape,
       outputSchema: createEpisodeOutputSchema,
     },
-    (args) =>
-      runTool(deps, 'create_episode', args, async () => {
+    (args, extra) =>
+      runTool(deps, 'create_episode', args, extra, async (container, context) => {
+        const { CreateEpisodeUseCase, createEpisodeStructured, createEpisodeText } = await episodes();
         const result = await container.get(CreateEpisodeUseCase).execute(args, context);
         return { text: createEpisodeText(result), structured: createEpisodeStructured(result) };
       }),
@@ -39,8 +33,9 @@ export function registerEpisodeTools(server: McpServer, deps: ToolDeps): void {
       outputSchema: getEpisodeOutputSchema,
       annotations: { readOnlyHint: true },
     },
-    (args) =>
-      runTool(deps, 'get_episode', args, async () => {
+    (args, extra) =>
+      runTool(deps, 'get_episode', args, extra, async (container, context) => {
+        const { GetEpisodeUseCase, getEpisodeStructured, getEpisodeText } = await episodes();
         const result = await container.get(GetEpisodeUseCase).execute(args, context);
         return { text: getEpisodeText(result), structured: getEpisodeStructured(result) };
       }),

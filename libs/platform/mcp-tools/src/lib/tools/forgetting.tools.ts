@@ -1,21 +1,16 @@
 /** MCP tools for letting go safely: forget (two-call confirmation, query, sweep) and restore (SPEC §4.5, §4.7, §7). */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
-  ForgetUseCase,
-  RestoreUseCase,
   forgetInputSchema,
   forgetOutputSchema,
-  forgetStructured,
-  forgetText,
   restoreInputShape,
   restoreOutputSchema,
-  restoreStructured,
-  restoreText,
-} from '@kioku/forgetting';
+} from '@kioku/forgetting/schemas';
 import { runTool, type ToolDeps } from './tool-runner';
 
 export function registerForgettingTools(server: McpServer, deps: ToolDeps): void {
-  const { container, context, clock } = deps;
+  const { clock } = deps;
+  const forgetting = () => import('@kioku/forgetting');
 
   server.registerTool(
     'forget',
@@ -28,8 +23,9 @@ export function registerForgettingTools(server: McpServer, deps: ToolDeps): void
       outputSchema: forgetOutputSchema,
       annotations: { destructiveHint: true },
     },
-    (args) =>
-      runTool(deps, 'forget', args, async () => {
+    (args, extra) =>
+      runTool(deps, 'forget', args, extra, async (container, context) => {
+        const { ForgetUseCase, forgetStructured, forgetText } = await forgetting();
         const result = await container.get(ForgetUseCase).execute(args, context);
         return { text: forgetText(result, clock.now()), structured: forgetStructured(result) };
       }),
@@ -42,8 +38,9 @@ export function registerForgettingTools(server: McpServer, deps: ToolDeps): void
       inputSchema: restoreInputShape,
       outputSchema: restoreOutputSchema,
     },
-    (args) =>
-      runTool(deps, 'restore', args, async () => {
+    (args, extra) =>
+      runTool(deps, 'restore', args, extra, async (container, context) => {
+        const { RestoreUseCase, restoreStructured, restoreText } = await forgetting();
         const result = await container.get(RestoreUseCase).execute(args, context);
         return { text: restoreText(result), structured: restoreStructured(result) };
       }),

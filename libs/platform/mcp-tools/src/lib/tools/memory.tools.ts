@@ -1,31 +1,23 @@
-/** MCP tools for the memory core: remember, recall, update_memory, link_memories (SPEC §4.1–§4.4). */
+/**
+ * MCP tools for the memory core: remember, recall, update_memory, link_memories (SPEC §4.1–§4.4).
+ * Definitions come from the schemas entry point; the library itself loads on the first call.
+ */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
-  LinkMemoriesUseCase,
-  RecallUseCase,
-  RememberUseCase,
-  UpdateMemoryUseCase,
   linkMemoriesInputShape,
   linkMemoriesOutputSchema,
-  linkMemoriesStructured,
-  linkMemoriesText,
   recallInputShape,
   recallOutputSchema,
-  recallStructured,
-  recallText,
   rememberInputShape,
   rememberOutputSchema,
-  rememberStructured,
-  rememberText,
   updateMemoryInputShape,
   updateMemoryOutputSchema,
-  updateMemoryStructured,
-  updateMemoryText,
-} from '@kioku/memory';
+} from '@kioku/memory/schemas';
 import { runTool, type ToolDeps } from './tool-runner';
 
 export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
-  const { container, context, clock } = deps;
+  const { clock } = deps;
+  const memory = () => import('@kioku/memory');
 
   server.registerTool(
     'remember',
@@ -35,8 +27,9 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
       inputSchema: rememberInputShape,
       outputSchema: rememberOutputSchema,
     },
-    (args) =>
-      runTool(deps, 'remember', args, async () => {
+    (args, extra) =>
+      runTool(deps, 'remember', args, extra, async (container, context) => {
+        const { RememberUseCase, rememberText, rememberStructured } = await memory();
         const result = await container.get(RememberUseCase).execute(args, context);
         return { text: rememberText(result, clock.now()), structured: rememberStructured(result) };
       }),
@@ -51,8 +44,9 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
       outputSchema: recallOutputSchema,
       annotations: { readOnlyHint: false },
     },
-    (args) =>
-      runTool(deps, 'recall', args, async () => {
+    (args, extra) =>
+      runTool(deps, 'recall', args, extra, async (container, context) => {
+        const { RecallUseCase, recallText, recallStructured } = await memory();
         const result = await container.get(RecallUseCase).execute(args, context);
         return { text: recallText(result, clock.now()), structured: recallStructured(result) };
       }),
@@ -66,8 +60,9 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
       inputSchema: updateMemoryInputShape,
       outputSchema: updateMemoryOutputSchema,
     },
-    (args) =>
-      runTool(deps, 'update_memory', args, async () => {
+    (args, extra) =>
+      runTool(deps, 'update_memory', args, extra, async (container, context) => {
+        const { UpdateMemoryUseCase, updateMemoryText, updateMemoryStructured } = await memory();
         const result = await container.get(UpdateMemoryUseCase).execute(args, context);
         return { text: updateMemoryText(result), structured: updateMemoryStructured(result) };
       }),
@@ -81,8 +76,9 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
       inputSchema: linkMemoriesInputShape,
       outputSchema: linkMemoriesOutputSchema,
     },
-    (args) =>
-      runTool(deps, 'link_memories', args, async () => {
+    (args, extra) =>
+      runTool(deps, 'link_memories', args, extra, async (container, context) => {
+        const { LinkMemoriesUseCase, linkMemoriesText, linkMemoriesStructured } = await memory();
         const result = await container.get(LinkMemoriesUseCase).execute(args, context);
         return { text: linkMemoriesText(result), structured: linkMemoriesStructured(result) };
       }),

@@ -1,10 +1,11 @@
 /** MCP tool for the start of a session: wake_up (SPEC §4.11). */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { WakeUpUseCase, wakeUpOutputSchema, wakeUpStructured, wakeUpText } from '@kioku/consolidation';
+import { wakeUpOutputSchema } from '@kioku/consolidation/schemas';
 import { runTool, type ToolDeps } from './tool-runner';
 
 export function registerSessionTools(server: McpServer, deps: ToolDeps): void {
-  const { container, context, clock } = deps;
+  const { clock } = deps;
+  const consolidation = () => import('@kioku/consolidation');
 
   server.registerTool(
     'wake_up',
@@ -14,8 +15,9 @@ export function registerSessionTools(server: McpServer, deps: ToolDeps): void {
       outputSchema: wakeUpOutputSchema,
       annotations: { readOnlyHint: true },
     },
-    (args) =>
-      runTool(deps, 'wake_up', args, async () => {
+    (args, extra) =>
+      runTool(deps, 'wake_up', args, extra, async (container, context) => {
+        const { WakeUpUseCase, wakeUpStructured, wakeUpText } = await consolidation();
         const result = await container.get(WakeUpUseCase).execute({}, context);
         return { text: wakeUpText(result, clock.now()), structured: wakeUpStructured(result) };
       }),

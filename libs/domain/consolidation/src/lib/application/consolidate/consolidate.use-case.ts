@@ -35,6 +35,8 @@ const MAX_FADING = 5;
 const NEIGHBOURS = 4;
 /** Fading candidates are looked for among at most this many older memories. */
 const FADING_SCAN_LIMIT = 2000;
+/** Steps reported as MCP progress: window read, replay and co-activation, merge candidates, fading, writes. */
+const CONSOLIDATION_STEPS = 5;
 
 export interface MergeCandidate {
   a: Memory;
@@ -76,6 +78,8 @@ export class ConsolidateUseCase {
     const namespace = context.namespace;
     const now = this.clock.now();
     const stamp = now.toISOString();
+    const step = (progress: number, message: string) =>
+      context.progress?.({ progress, total: CONSOLIDATION_STEPS, message });
 
     const window = (
       await this.memories.inWindow(namespace, new Date(now.getTime() - windowHours * 3_600_000))
@@ -84,6 +88,7 @@ export class ConsolidateUseCase {
         x.memory.createdAt.localeCompare(y.memory.createdAt) || x.memory.id.localeCompare(y.memory.id),
     );
     const windowMemories = window.map((w) => w.memory);
+    step(1, `read ${windowMemories.length} memories of the window`);
     const existing = await this.links.linksFrom(
       namespace,
       windowMemories.map((m) => m.id),
@@ -121,8 +126,11 @@ export class ConsolidateUseCase {
     const weak = existing.filter(
       (l) => l.confidence < PRUNE_BELOW && !writes.has(pairKey(l.sourceId, l.targetId)),
     );
+    step(2, 'replayed and linked co-activated memories');
     const mergeCandidates = await this.mergeCandidates(namespace, window);
+    step(3, `found ${mergeCandidates.length} near-duplicate pairs`);
     const fading = await this.fading(namespace, now);
+    step(4, `found ${fading.length} fading memories`);
 
     let episodeIdsDropped: number;
     if (dryRun) {
@@ -136,6 +144,7 @@ export class ConsolidateUseCase {
         mergeCandidates: mergeCandidates.map((c) => ({ a: c.a.id, b: c.b.id, similarity: c.similarity })),
       });
     }
+    step(CONSOLIDATION_STEPS, dryRun ? 'dry run complete' : 'links and episodes written');
     const touched = new Set([...writes.values(), ...weak].flatMap((l) => [l.sourceId, l.targetId]));
     const result: ConsolidateResult = {
       dryRun,

@@ -1,6 +1,6 @@
 /** Input of forget (SPEC §4.5, §7): ids, or a query, or a sweep; never a `confirm` parameter. */
 import { z } from 'zod';
-import { INPUT_LIMITS } from '@kioku/memory';
+import { INPUT_LIMITS } from '@kioku/memory/schemas';
 
 export const MAX_IDS_PER_CALL = 20;
 

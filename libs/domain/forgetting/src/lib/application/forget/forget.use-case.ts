@@ -164,7 +164,7 @@ export class ForgetUseCase {
 
   private async reportSweep(context: CallContext): Promise<ForgetResult> {
     const now = this.clock.now();
-    const scan = await this.sweep.scan(context.namespace, now);
+    const scan = await this.sweep.scan(context.namespace, now, context.progress);
     this.pendingSweeps.replace(
       context.callerId,
       new Map([['sweep', { requestedAt: now.getTime(), dropIds: scan.dropIds }]]),
@@ -177,7 +177,7 @@ export class ForgetUseCase {
     const dryRun = this.pendingSweeps.active(context.callerId, now.getTime()).get('sweep');
     if (!dryRun) return { mode: 'sweep_needs_dry_run', confirmWithin: this.confirmWithin() };
     this.pendingSweeps.replace(context.callerId, new Map());
-    const drop = await this.sweep.drop(context.namespace, dryRun.dropIds, now);
+    const drop = await this.sweep.drop(context.namespace, dryRun.dropIds, now, context.progress);
     return {
       mode: 'sweep_executed',
       drop,

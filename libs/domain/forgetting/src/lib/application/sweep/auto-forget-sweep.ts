@@ -6,7 +6,7 @@
  */
 import { inject, injectable } from 'inversify';
 import { KERNEL_TOKENS, type Logger } from '@kioku/kernel';
-import { MEMORY_TOKENS, MemoryRepository, type MemorySettings } from '@kioku/memory';
+import { MEMORY_TOKENS, MemoryRepository, type MemorySettings, type ProgressReporter } from '@kioku/memory';
 import { evaluate, type PolicyVerdict } from '../../domain/auto-forget.policy';
 import { MemoryDeleter } from '../memory-deleter';
 
@@ -45,7 +45,8 @@ export class AutoForgetSweep {
     @inject(KERNEL_TOKENS.Logger) private readonly logger: Logger,
   ) {}
 
-  async scan(namespace: string, now: Date): Promise<SweepScan> {
+  /** `progress` hears the running count after each page. */
+  async scan(namespace: string, now: Date, progress?: ProgressReporter): Promise<SweepScan> {
     const scan: SweepScan = {
       scanned: 0,
       toDrop: 0,
@@ -68,6 +69,7 @@ export class AutoForgetSweep {
             scan.samplesToCompress.push(sample(memory.id, verdict));
         }
       }
+      progress?.({ progress: scan.scanned, message: `scanned ${scan.scanned} memories` });
     }
     this.logger.info('sweep.scanned', {
       scanned: scan.scanned,
@@ -77,7 +79,8 @@ export class AutoForgetSweep {
     return scan;
   }
 
-  async drop(namespace: string, ids: string[], now: Date): Promise<SweepDrop> {
+  /** `progress` hears how many of `ids` were handled after each batch. */
+  async drop(namespace: string, ids: string[], now: Date, progress?: ProgressReporter): Promise<SweepDrop> {
     const result: SweepDrop = { dropped: [], kept: [] };
     for (let i = 0; i < ids.length; i += PAGE_SIZE) {
       const batch = ids.slice(i, i + PAGE_SIZE);
@@ -90,6 +93,8 @@ export class AutoForgetSweep {
         if (due && (await this.deleter.delete(namespace, id, 'auto_forget'))) result.dropped.push(id);
         else result.kept.push(id);
       }
+      const done = result.dropped.length + result.kept.length;
+      progress?.({ progress: done, total: ids.length, message: `handled ${done} of ${ids.length} memories` });
     }
     this.logger.info('sweep.dropped', { dropped: result.dropped.length, kept: result.kept.length });
     return result;

@@ -1,6 +1,6 @@
 /** Input of link_memories (SPEC §4.4). */
 import { z } from 'zod';
-import { LINK_TYPES } from '@kioku/links';
+import { LINK_TYPES } from '@kioku/links/schemas';
 
 export const linkMemoriesInputShape = {
   source_id: z.string(),

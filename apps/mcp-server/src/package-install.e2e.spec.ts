@@ -1,0 +1,104 @@
+/**
+ * The package as users install it (issue 13): `npm pack`, `npm install -g` of the tarball into an
+ * empty prefix, then the installed `kioku` — not the checkout — serves MCP over stdio on the embedded
+ * default (remember and recall through the MCP SDK client) and runs its other commands.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { callTool } from './testing/call-tool';
+import { installPackedKioku, type InstalledPackage } from './testing/installed-package';
+
+describe('the packed and installed kioku', () => {
+  let installed: InstalledPackage;
+  const home = mkdtempSync(join(tmpdir(), 'kioku-package-home-'));
+  const env = () => ({ PATH: installed.path, HOME: home, KIOKU_LOG_LEVEL: 'warn' });
+
+  beforeAll(() => {
+    installed = installPackedKioku();
+  }, 600_000);
+
+  afterAll(() => {
+    rmSync(home, { recursive: true, force: true });
+    if (installed) rmSync(join(installed.prefix, '..'), { recursive: true, force: true });
+  });
+
+  it('installs the built command only: no sources, no TypeScript runner', () => {
+    const root = join(installed.prefix, 'lib', 'node_modules', 'kioku');
+    expect(existsSync(join(root, 'dist', 'mcp.js'))).toBe(true);
+    expect(existsSync(join(root, 'apps'))).toBe(false);
+    expect(existsSync(join(root, 'node_modules', 'tsx'))).toBe(false);
+  });
+
+  it('serves MCP over stdio on the embedded default: remember, then recall finds it', async () => {
+    const client = new Client({ name: 'package-test', version: '1' });
+    await client.connect(
+      new StdioClientTransport({ command: installed.bin, args: ['mcp'], env: env(), stderr: 'pipe' }),
+    );
+    try {
+      expect((await client.listTools()).tools).toHaveLength(11);
+      const saved = await callTool(client, 'remember', {
+        content: 'The spare house key hangs behind the blue kettle.',
+      });
+      expect(saved.text).toMatch(/^Saved \(id: mem_[0-9a-f]{12}\)/);
+      const found = await callTool(client, 'recall', { query: 'where is the spare key', n_results: 1 });
+      expect(found.data.results[0].id).toBe(saved.data.memory.id);
+    } finally {
+      await client.close();
+    }
+    expect(existsSync(join(home, '.kioku', 'chroma'))).toBe(true);
+  }, 120_000);
+
+  it('runs the worker, reembed and the benchmark on the same data', async () => {
+    const integrity = await run(installed.bin, ['worker', '--once', 'integrity'], env());
+    expect(integrity.code).toBe(0);
+    expect(integrity.stdout).toContain('"status":"ok"');
+    const reembed = await run(installed.bin, ['reembed'], env());
+    expect(reembed).toMatchObject({ code: 0 });
+    expect(reembed.stdout).toMatch(/^Namespace "default" already uses local:.*: nothing to do\.$/m);
+    const bench = await run(installed.bin, ['bench', 'startup', '--runs', '1'], env());
+    expect(bench.code).toBe(0);
+    expect(bench.stdout).toMatch(/spawn → first recall/);
+  }, 180_000);
+
+  it('serves the HTTP gateway', async () => {
+    const gateway = spawn(installed.bin, ['http'], {
+      env: { ...env(), KIOKU_HTTP_PORT: '0', KIOKU_HTTP_ALLOW_ANONYMOUS: 'true' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let stderr = '';
+        gateway.stderr.on('data', (chunk: Buffer) => {
+          stderr += chunk.toString();
+          const listening = /listening on (http:\/\/\S+) /.exec(stderr);
+          if (listening) resolve(listening[1]);
+        });
+        gateway.on('exit', (code) => reject(new Error(`kioku http exited (${code}): ${stderr}`)));
+      });
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    } finally {
+      gateway.kill('SIGTERM');
+      await new Promise((resolve) => gateway.once('exit', resolve));
+    }
+  }, 120_000);
+});
+
+function run(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}

@@ -1,0 +1,17 @@
+/**
+ * Log messages to the MCP client (`notifications/message`, filtered by the level the client set with
+ * `logging/setLevel`). Only what the server writes here reaches the client: event names, tool names,
+ * durations, counts, error codes and kioku's own safe error messages — never arguments, content or
+ * results, so nothing private can leave this way. Each session hears only about its own calls and the
+ * server's start.
+ */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+
+export type ClientLogData = { event: string } & Record<string, string | number | boolean>;
+
+export function sendClientLog(server: McpServer, level: LoggingLevel, data: ClientLogData): void {
+  if (!server.isConnected()) return;
+  // A client that went away must not fail the call that was logging.
+  server.sendLoggingMessage({ level, logger: 'kioku', data }).catch(() => undefined);
+}

@@ -1,0 +1,68 @@
+/**
+ * Memories as MCP resources: `kioku://memories/{id}` (one per memory; JSON of the memory), listed
+ * newest first (the newest LIST_LIMIT public ones). Private memories are neither listed nor readable
+ * unless the URI asks for them with `?include_private=true`. Reading counts no access.
+ */
+import { McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { snippet, toAppError } from '@kioku/kernel';
+import type { Memory, ReadMemoriesUseCase } from '@kioku/memory';
+import type { ToolDeps } from '../tools/tool-runner';
+
+export const MEMORY_URI_TEMPLATE = 'kioku://memories/{id}';
+const LIST_LIMIT = 100;
+/** JSON-RPC error code the MCP specification gives to an unknown resource. */
+const RESOURCE_NOT_FOUND = -32002;
+
+export function memoryUri(id: string): string {
+  return `kioku://memories/${id}`;
+}
+
+export function registerMemoryResources(server: McpServer, deps: ToolDeps): void {
+  const template = new ResourceTemplate(MEMORY_URI_TEMPLATE, {
+    list: async () => {
+      const memories = await readMemories(deps, (use) => use.newest(deps.context, LIST_LIMIT));
+      return { resources: memories.map(describe) };
+    },
+  });
+  server.registerResource(
+    'memory',
+    template,
+    {
+      title: 'A memory',
+      description: `One memory as JSON, by id (the ${LIST_LIMIT} newest public ones are listed). Add ?include_private=true to read a private one.`,
+      mimeType: 'application/json',
+    },
+    async (uri): Promise<ReadResourceResult> => {
+      const id = uri.pathname.replace(/^\//, '');
+      const includePrivate = uri.searchParams.get('include_private') === 'true';
+      const memory = await readMemories(deps, (use) => use.get(id, deps.context, { includePrivate }));
+      if (!memory) throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${memoryUri(id)}`);
+      const { memoryView } = await import('@kioku/memory');
+      const text = JSON.stringify(memoryView(memory), null, 2);
+      return { contents: [{ uri: uri.href, mimeType: 'application/json', text }] };
+    },
+  );
+}
+
+function describe(memory: Memory) {
+  return {
+    uri: memoryUri(memory.id),
+    name: memory.id,
+    title: snippet(memory.content, 60),
+    mimeType: 'application/json',
+  };
+}
+
+/** Waits for the app like a tool call; a failed start or a store error becomes a safe protocol error. */
+async function readMemories<T>(deps: ToolDeps, read: (use: ReadMemoriesUseCase) => Promise<T>): Promise<T> {
+  try {
+    const container = await deps.container;
+    const { ReadMemoriesUseCase } = await import('@kioku/memory');
+    return await read(container.get(ReadMemoriesUseCase));
+  } catch (error) {
+    const { code, message } = toAppError(error);
+    deps.logger.warn('resource.error', { error });
+    throw new McpError(-32603, `${code}: ${message}`);
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * Measures what an MCP client waits for after spawning `kioku mcp` (stdio, embedded default): one
+ * warm-up start seeds a few memories (and leaves the data dir and the OS file cache warm), then each
+ * measured start times spawn → initialize → tools/list → first recall, and closes the client, which
+ * waits for the server (and its embedded Chroma) to exit before the next start.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { StartupSamples } from './startup-report';
+
+const SEED_MEMORIES = [
+  'The user prefers green tea in the morning and coffee after lunch.',
+  'Deploys of the billing service happen on Thursdays after the 14:00 review.',
+  'ユーザーは味噌ラーメンが大好きで、毎週金曜日に食べに行く。',
+];
+
+/** The checkout's or the installed package's `bin/kioku`, found above this file (sources or dist/). */
+export function kiokuBinPath(from = __dirname): string {
+  for (let dir = from; dir !== dirname(dir); dir = dirname(dir)) {
+    const candidate = join(dir, 'bin', 'kioku');
+    if (existsSync(candidate)) return candidate;
+  }
+  throw new Error(`bin/kioku not found above ${from}`);
+}
+
+export async function measureStartup(
+  runs: number,
+  progress: (line: string) => void,
+  bin = kiokuBinPath(),
+): Promise<StartupSamples> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kioku-bench-startup-'));
+  // KIOKU_FROM_SOURCE=1 passes through, to measure the development path (sources through tsx).
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: dataDir,
+    KIOKU_DATA_DIR: dataDir,
+    KIOKU_LOG_LEVEL: 'warn',
+    ...(process.env.KIOKU_FROM_SOURCE ? { KIOKU_FROM_SOURCE: process.env.KIOKU_FROM_SOURCE } : {}),
+  };
+  const start = () => {
+    const client = new Client({ name: 'kioku-bench', version: '1' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [bin, 'mcp'],
+      env,
+      stderr: 'ignore',
+    });
+    return { client, connect: () => client.connect(transport) };
+  };
+  try {
+    progress('warm-up start: seeding memories');
+    const warm = start();
+    await warm.connect();
+    for (const content of SEED_MEMORIES)
+      await warm.client.callTool({ name: 'remember', arguments: { content } });
+    await warm.client.close();
+
+    const samples: StartupSamples = { initialize: [], toolsList: [], firstRecall: [] };
+    for (let run = 1; run <= runs; run++) {
+      progress(`start ${run}/${runs}`);
+      const { client, connect } = start();
+      const spawned = performance.now();
+      await connect();
+      samples.initialize.push(performance.now() - spawned);
+      await client.listTools();
+      samples.toolsList.push(performance.now() - spawned);
+      const recall = await client.callTool({
+        name: 'recall',
+        arguments: { query: 'what does the user drink in the morning' },
+      });
+      samples.firstRecall.push(performance.now() - spawned);
+      await client.close();
+      if (recall.isError)
+        throw new Error(`recall failed during the startup measurement: ${JSON.stringify(recall.content)}`);
+    }
+    return samples;
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

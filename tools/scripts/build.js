@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// Compiles each `kioku` command ahead of time into one CommonJS file under dist/ (esbuild), so that
+// starting kioku never compiles TypeScript. Workspace libraries (the tsconfig path aliases) are
+// bundled in; npm packages stay external and load from node_modules, as in any installed package.
+// Runs from `npm install` (the `prepare` script), `npm pack`, and before the tests.
+'use strict';
+const path = require('node:path');
+const { copyFileSync, mkdirSync, rmSync } = require('node:fs');
+
+const root = path.resolve(__dirname, '..', '..');
+
+/** The embedded Chroma server's launcher, found by the adapter beside the bundle (see the file). */
+const CHROMA_LAUNCHER = 'libs/adapters/vector-store-chroma/src/lib/embedded/chroma-cli.mjs';
+
+/** `kioku <command>` → its entry point; bin/kioku runs `dist/<command>.js`. */
+const ENTRY_POINTS = {
+  mcp: 'apps/mcp-server/src/main.ts',
+  http: 'apps/http-gateway/src/main.ts',
+  worker: 'apps/worker/src/main.ts',
+  reembed: 'apps/worker/src/reembed.main.ts',
+  reindex: 'apps/worker/src/reindex.main.ts',
+  bench: 'tools/bench/src/main.ts',
+};
+
+async function build({ quiet = false } = {}) {
+  const started = Date.now();
+  const esbuild = require('esbuild');
+  const outdir = path.join(root, 'dist');
+  rmSync(outdir, { recursive: true, force: true });
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: Object.fromEntries(
+      Object.entries(ENTRY_POINTS).map(([command, entry]) => [command, path.join(root, entry)]),
+    ),
+    outdir,
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    target: 'node20.19',
+    format: 'cjs',
+    tsconfig: path.join(root, 'tsconfig.base.json'),
+    // Error classes are logged and mapped by name; bundling must not rename them.
+    keepNames: true,
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+  mkdirSync(path.join(outdir, 'chroma'));
+  copyFileSync(path.join(root, CHROMA_LAUNCHER), path.join(outdir, 'chroma', 'cli.mjs'));
+  if (!quiet) process.stderr.write(`kioku: built dist/ in ${Date.now() - started} ms\n`);
+}
+
+module.exports = { build, ENTRY_POINTS };
+
+if (require.main === module) {
+  build().catch((error) => {
+    process.stderr.write(`kioku: build failed: ${error.message}\n`);
+    process.exit(1);
+  });
+}
