@@ -117,12 +117,16 @@ describe('REST API (in process)', () => {
       });
     });
 
-    it.each([[{ query: 'x', n_results: 21 }], [{ query: 'x', n_results: 0 }], [{}], [{ query: '  ' }]])(
-      'refuses %j with 422',
-      async (body) => {
-        expectProblem(await api.post('/v1/recall', body), 422, 'INVALID_INPUT');
-      },
-    );
+    it.each([
+      [{ query: 'x', n_results: 21 }],
+      [{ query: 'x', n_results: 0 }],
+      [{}],
+      [{ query: '  ' }],
+      [{ query: 'x'.repeat(4_001) }],
+      [{ query: 'x', tags: Array.from({ length: 1_000 }, (_, i) => `t${i}`) }],
+    ])('refuses %# with 422', async (body) => {
+      expectProblem(await api.post('/v1/recall', body), 422, 'INVALID_INPUT');
+    });
   });
 
   describe('PATCH /v1/memories/:id (update_memory)', () => {
