@@ -58,7 +58,7 @@ const IDS_PER_STATEMENT = 500;
  * it whole would make a search grow with the namespace. Namespaces where no term is that common rank
  * exactly as without the cut.
  */
-const POSTINGS_READ_PER_TERM = 2_000;
+const POSTINGS_READ_PER_TERM = 500;
 /** The document length `impact` is computed at (a typical memory; only the order of impacts matters). */
 const IMPACT_REFERENCE_LENGTH = 16;
 /** One posting's BM25 contribution; `?` is the term's IDF. */
