@@ -21,6 +21,10 @@ export function memoryModule(): ContainerModule {
       .toSelf()
       .inSingletonScope()
       .onDeactivation((tracker) => tracker.flush());
+    bind(ConversationThread)
+      .toSelf()
+      .inSingletonScope()
+      .onDeactivation((thread) => thread.flush());
     for (const service of [
       MemoryRepository,
       MemoryCollections,
@@ -30,7 +34,6 @@ export function memoryModule(): ContainerModule {
       MemoryChangeNotifier,
       VerifiedLinkWriter,
       RememberUseCase,
-      ConversationThread,
       RecallUseCase,
       UpdateMemoryUseCase,
       LinkMemoriesUseCase,

@@ -4,7 +4,7 @@
  * recall.use-case.spec.ts; the measured quality is in `kioku bench retrieval`.)
  */
 import { createMemoryTestKit } from '../../testing/memory-test-kit';
-import { THREAD_GAP_MS } from '../remember/conversation-thread';
+import { ConversationThread, THREAD_GAP_MS } from '../remember/conversation-thread';
 import { RememberUseCase } from '../remember/remember.use-case';
 import type { RememberInput } from '../remember/remember.input';
 import { RecallUseCase } from './recall.use-case';
@@ -47,6 +47,7 @@ describe('recall as retrieval', () => {
     const later = await save({ content: 'Caroline: good morning' });
     expect(first.precedingId).toBeUndefined();
     expect(second.precedingId).toBe(first.id);
+    await container.get(ConversationThread).flush();
     const [stored] = await container.get(MemoryRepository).get(context.namespace, [first.id]);
     expect(stored.memory.followingId).toBe(second.id);
     expect(elsewhere.precedingId).toBeUndefined();

@@ -2,10 +2,15 @@
  * The order of a conversation: which memory each caller saved last, so that the next one it saves
  * within a short gap records it as its `precedingId`. Recall's contiguity stage follows that order.
  * Kept per process (an MCP session, an API key's calls to one gateway replica): the order is a hint
- * for ranking, so a missing link after a restart or across replicas only loses a little context.
+ * for ranking, so a missing link after a restart or across replicas only loses a little context. For
+ * the same reason the previous memory learns its follower in the background (remember does not wait
+ * for that write; `flush()` does, on shutdown and in tests).
  */
-import { injectable } from 'inversify';
+import { inject, injectable } from 'inversify';
+import { KERNEL_TOKENS, type Logger } from '@kioku/kernel';
+import { FOLLOWING_ID_KEY } from '../../domain/memory-record.codec';
 import type { CallContext } from '../call-context';
+import { MemoryRepository } from '../memory.repository';
 
 /** Saves further apart than this start a new thread. */
 export const THREAD_GAP_MS = 30 * 60_000;
@@ -14,11 +19,30 @@ const MAX_CALLERS = 10_000;
 @injectable()
 export class ConversationThread {
   private readonly last = new Map<string, { id: string; atMs: number }>();
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(
+    @inject(MemoryRepository) private readonly memories: MemoryRepository,
+    @inject(KERNEL_TOKENS.Logger) private readonly logger: Logger,
+  ) {}
 
   /** The memory this caller saved last, if within the gap. */
   preceding(context: CallContext, now: Date): string | undefined {
     const entry = this.last.get(keyOf(context));
     return entry && now.getTime() - entry.atMs <= THREAD_GAP_MS ? entry.id : undefined;
+  }
+
+  /** Tells the preceding memory, in the background, which memory followed it (a missing one is ignored). */
+  recordFollower(namespace: string, precedingId: string, id: string): void {
+    const write = this.memories
+      .patch(namespace, [{ id: precedingId, metadata: { [FOLLOWING_ID_KEY]: id } }])
+      .catch((error: unknown) => this.logger.warn('memory.thread_link_failed', { error }));
+    this.inFlight.add(write);
+    void write.finally(() => this.inFlight.delete(write));
+  }
+
+  async flush(): Promise<void> {
+    await Promise.all([...this.inFlight]);
   }
 
   /** Records the memory this caller just saved. */

@@ -8,7 +8,6 @@ import { KERNEL_TOKENS, type Clock, type IdGenerator, type Logger } from '@kioku
 import { EMBEDDINGS_TOKENS, type EmbeddingProvider } from '@kioku/embeddings';
 import type { Memory } from '../../domain/memory';
 import { duplicateSignals } from '../../domain/duplicate-guard';
-import { FOLLOWING_ID_KEY } from '../../domain/memory-record.codec';
 import { MEMORY_TOKENS } from '../../memory.tokens';
 import type { CallContext } from '../call-context';
 import type { MemorySettings } from '../memory-settings';
@@ -87,16 +86,8 @@ export class RememberUseCase {
       this.settings.maxAutoLinks,
       now,
     );
-    // The thread's other direction: the previous memory learns what followed it (a missing one is ignored).
-    const [savedLinks] = await Promise.all([
-      this.links.save(context.namespace, links),
-      precedingId
-        ? this.memories.patch(context.namespace, [
-            { id: precedingId, metadata: { [FOLLOWING_ID_KEY]: memory.id } },
-          ])
-        : undefined,
-    ]);
-    const kept = new Set(savedLinks.map((l) => l.targetId));
+    if (precedingId) this.thread.recordFollower(context.namespace, precedingId, memory.id);
+    const kept = new Set((await this.links.save(context.namespace, links)).map((l) => l.targetId));
     await this.changes.saved(context.namespace, memory);
     this.logger.info('memory.saved', { id: memory.id, private: memory.isPrivate, links: kept.size });
     return {
