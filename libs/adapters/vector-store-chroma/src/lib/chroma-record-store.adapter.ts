@@ -206,6 +206,28 @@ export class ChromaRecordStore implements RecordStore {
     });
   }
 
+  /** Chroma's `add` keeps the stored version of an existing id (verified on the 1.0 server: the first add wins for every reader). */
+  async insertNew(collectionName: string, records: VectorRecord[]): Promise<void> {
+    records.forEach(assertRecordShape);
+    await this.withCollection(collectionName, async (handle) => {
+      for (const record of records) assertVector(collectionName, handle.dimension, record.vector);
+      const firstOfEach = new Map<string, VectorRecord>();
+      for (const record of records) if (!firstOfEach.has(record.id)) firstOfEach.set(record.id, record);
+      for (const chunk of chunked([...firstOfEach.values()], WRITE_BATCH)) {
+        await this.request(
+          () =>
+            this.writeRecords(handle, 'add', {
+              ids: chunk.map((record) => record.id),
+              embeddings: chunk.map((record) => record.vector),
+              metadatas: chunk.map((record) => ({ ...record.metadata })),
+              documents: chunk.map((record) => record.document),
+            }),
+          false,
+        );
+      }
+    });
+  }
+
   async patchMetadata(collectionName: string, patches: { id: string; metadata: Metadata }[]): Promise<void> {
     for (const patch of patches) assertMetadata(patch.metadata);
     await this.withCollection(collectionName, async (handle) => {
@@ -435,7 +457,7 @@ export class ChromaRecordStore implements RecordStore {
 
   private async writeRecords(
     handle: CollectionHandle,
-    action: 'upsert' | 'update',
+    action: 'add' | 'upsert' | 'update',
     body: RecordWriteBody,
   ): Promise<void> {
     const { collection } = handle;

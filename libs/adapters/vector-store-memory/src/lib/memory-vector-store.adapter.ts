@@ -108,6 +108,20 @@ export class MemoryVectorStore implements VectorStore {
     }
   }
 
+  async insertNew(collectionName: string, records: VectorRecord[]): Promise<void> {
+    const collection = this.require(collectionName);
+    for (const record of records) {
+      assertRecordShape(record);
+      assertVector(collectionName, collection.dimension, record.vector);
+    }
+    const firstOfEach = new Map<string, VectorRecord>();
+    for (const record of records) {
+      if (!collection.records.has(record.id) && !firstOfEach.has(record.id))
+        firstOfEach.set(record.id, record);
+    }
+    await this.upsert(collectionName, [...firstOfEach.values()]);
+  }
+
   async patchMetadata(collectionName: string, patches: { id: string; metadata: Metadata }[]): Promise<void> {
     const collection = this.require(collectionName);
     for (const patch of patches) assertMetadata(patch.metadata);

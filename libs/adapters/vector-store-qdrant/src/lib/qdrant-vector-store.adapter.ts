@@ -247,28 +247,12 @@ export class QdrantVectorStore implements VectorStore {
    * handling: Qdrant's upsert replaces the whole payload, so removed keys never survive.
    */
   async upsert(collection: string, records: VectorRecord[], _options: UpsertOptions = {}): Promise<void> {
-    records.forEach(assertRecordShape);
-    await this.run(collection, async () => {
-      const handle = await this.checkedHandle(
-        collection,
-        records.map((record) => record.vector),
-      );
-      // Last version of each id wins, as if the records were written one after another.
-      const latest = new Map(records.map((record) => [record.id, record]));
-      const points = [...latest.values()].map((record) =>
-        encodePoint(record, handle.lexical ? documentSparseVector(record.document) : undefined),
-      );
-      for (const chunk of chunked(points, WRITE_BATCH)) {
-        await this.call(() =>
-          this.api.upsertPoints({
-            collection_name: collection,
-            wait: true,
-            ordering: this.ordering,
-            points: chunk,
-          }),
-        );
-      }
-    });
+    await this.writePoints(collection, records, 'upsert');
+  }
+
+  /** `update_mode: insert_only` (Qdrant ≥ 1.18) keeps existing points; the shard's update order decides the first. */
+  async insertNew(collection: string, records: VectorRecord[]): Promise<void> {
+    await this.writePoints(collection, records, 'insert_only');
   }
 
   async patchMetadata(collection: string, patches: { id: string; metadata: Metadata }[]): Promise<void> {
@@ -496,6 +480,38 @@ export class QdrantVectorStore implements VectorStore {
           filter: filterOf(translated) ?? { must: [] },
         }),
       );
+    });
+  }
+
+  private async writePoints(
+    collection: string,
+    records: VectorRecord[],
+    mode: 'upsert' | 'insert_only',
+  ): Promise<void> {
+    records.forEach(assertRecordShape);
+    await this.run(collection, async () => {
+      const handle = await this.checkedHandle(
+        collection,
+        records.map((record) => record.vector),
+      );
+      // upsert: the last version of each id wins, as if written one after another; insert_only: the first.
+      const chosen = new Map<string, VectorRecord>();
+      for (const record of records)
+        if (mode === 'upsert' || !chosen.has(record.id)) chosen.set(record.id, record);
+      const points = [...chosen.values()].map((record) =>
+        encodePoint(record, handle.lexical ? documentSparseVector(record.document) : undefined),
+      );
+      for (const chunk of chunked(points, WRITE_BATCH)) {
+        await this.call(() =>
+          this.api.upsertPoints({
+            collection_name: collection,
+            wait: true,
+            ordering: this.ordering,
+            points: chunk,
+            ...(mode === 'insert_only' ? { update_mode: mode } : {}),
+          }),
+        );
+      }
     });
   }
 

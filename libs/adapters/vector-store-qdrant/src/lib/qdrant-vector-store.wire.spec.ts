@@ -309,6 +309,26 @@ describe('QdrantVectorStore wire format (in-process HTTP stub, not a Qdrant back
       });
     });
 
+    it('insertNew sends the first version of each id with update_mode insert_only', async () => {
+      const s = await knownStore();
+      stub.respond(() => ok({ operation_id: 8, status: 'completed' }));
+      await s.insertNew('c', [
+        { id: 'lease', vector: [0, 1, 0], metadata: { holder: 'w1' }, document: '' },
+        { id: 'lease', vector: [0, 1, 0], metadata: { holder: 'w2' }, document: '' },
+      ]);
+      expect(stub.calls()).toEqual(['PUT /collections/c/points?wait=true&ordering=medium']);
+      expect(stub.requests[0].body).toEqual({
+        update_mode: 'insert_only',
+        points: [
+          {
+            id: pointIdOf('lease'),
+            vector: [0, 1, 0],
+            payload: { holder: 'w1', _kioku_id: 'lease', _kioku_document: '', _kioku_norm: 1 },
+          },
+        ],
+      });
+    });
+
     it('upsert checks dimensions before sending anything', async () => {
       const s = await knownStore();
       stub.respond(() => ok(collectionInfo(3)));

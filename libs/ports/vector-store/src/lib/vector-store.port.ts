@@ -136,6 +136,14 @@ export interface VectorStore {
   upsert(collection: string, records: VectorRecord[], options?: UpsertOptions): Promise<void>;
 
   /**
+   * Writes only the records whose id is not stored yet; a stored id keeps its version. The first
+   * write of an id to reach the store wins, whatever process made it, and every later read returns
+   * that version: coordination records (claims, leases) are built on this. Read the ids back to learn
+   * which version won. Empty input is a no-op.
+   */
+  insertNew(collection: string, records: VectorRecord[]): Promise<void>;
+
+  /**
    * Merges the given metadata keys into existing records (other keys, vector and document unchanged).
    * Ids that do not exist are ignored.
    */

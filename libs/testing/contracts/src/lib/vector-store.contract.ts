@@ -327,6 +327,44 @@ export function describeVectorStoreContract(
         expect(await store.count(collection)).toBe(20);
       });
 
+      it('insertNew writes new ids and keeps the stored version of existing ones', async () => {
+        const collection = await seeded([record('a', [1, 0, 0], { owner: 'first' }, 'one')]);
+        await store.insertNew(collection, [
+          record('a', [0, 1, 0], { owner: 'second' }, 'two'),
+          record('b', [0, 0, 1], { owner: 'second' }, 'three'),
+          record('b', [1, 0, 0], { owner: 'third' }, 'four'),
+        ]);
+        expect(await store.get(collection, ['a', 'b'])).toEqual([
+          { id: 'a', metadata: { owner: 'first' }, document: 'one' },
+          { id: 'b', metadata: { owner: 'second' }, document: 'three' },
+        ]);
+        await store.insertNew(collection, []);
+        expect(await store.count(collection)).toBe(2);
+      });
+
+      it('insertNew validates every record before writing any', async () => {
+        const collection = await newCollection();
+        await expect(
+          store.insertNew(collection, [record('a', [1, 0, 0]), record('b', [1, 0])]),
+        ).rejects.toBeInstanceOf(DimensionMismatchError);
+        expect(await store.count(collection)).toBe(0);
+      });
+
+      it('concurrent insertNew of one id keeps exactly one version, the one every caller reads', async () => {
+        const collection = await newCollection(1);
+        for (let round = 0; round < 10; round++) {
+          const id = `claim-${round}`;
+          const winners = await Promise.all(
+            Array.from({ length: 6 }, async (_, writer) => {
+              await store.insertNew(collection, [record(id, [1], { writer })]);
+              const [stored] = await store.get(collection, [id]);
+              return stored.metadata['writer'] === writer;
+            }),
+          );
+          expect(winners.filter(Boolean)).toHaveLength(1);
+        }
+      });
+
       it('callers cannot mutate stored state through written or returned objects', async () => {
         const collection = await newCollection();
         const written = record('a', [1, 0, 0], { kind: 'note' }, 'doc');

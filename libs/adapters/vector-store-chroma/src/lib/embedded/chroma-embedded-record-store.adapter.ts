@@ -60,6 +60,10 @@ export class ChromaEmbeddedRecordStore implements RecordStore {
     return this.run((store) => store.upsert(collection, records, options));
   }
 
+  insertNew(collection: string, records: VectorRecord[]): Promise<void> {
+    return this.run((store) => store.insertNew(collection, records));
+  }
+
   patchMetadata(collection: string, patches: { id: string; metadata: Metadata }[]): Promise<void> {
     return this.run((store) => store.patchMetadata(collection, patches));
   }

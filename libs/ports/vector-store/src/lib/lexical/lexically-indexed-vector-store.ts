@@ -70,6 +70,16 @@ export class LexicallyIndexedVectorStore implements VectorStore {
     await this.index.upsert(collection, records);
   }
 
+  /** Indexes the versions that are stored after the insert, whether this call's or an earlier one's. */
+  async insertNew(collection: string, records: VectorRecord[]): Promise<void> {
+    await this.records.insertNew(collection, records);
+    const stored = await this.records.get(
+      collection,
+      records.map((record) => record.id),
+    );
+    await this.index.upsert(collection, stored);
+  }
+
   async patchMetadata(collection: string, patches: { id: string; metadata: Metadata }[]): Promise<void> {
     await this.records.patchMetadata(collection, patches);
     await this.index.patchMetadata(collection, patches);

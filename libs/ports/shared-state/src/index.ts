@@ -1,0 +1,4 @@
+export * from './lib/shared-state.port';
+export * from './lib/in-process-shared-state';
+export * from './lib/store-shared-state';
+export * from './lib/leased-lock';
