@@ -21,6 +21,8 @@ import { workspaceSyncModule } from '@kioku/workspace-sync';
 import { DEFAULT_FORGETTING_SETTINGS, FORGETTING_TOKENS, forgettingModule } from '@kioku/forgetting';
 import { MEMORY_TOKENS, MemoryRepository, memoryModule } from '@kioku/memory';
 import { RedactingLogger } from '@kioku/redaction';
+import { InProcessSharedState, SHARED_STATE_TOKENS, StoreSharedState } from '@kioku/shared-state';
+import { VECTOR_STORE_TOKENS } from '@kioku/vector-store';
 import { embeddingsModule, vectorStoreModule } from './adapter-modules';
 import { memorySettingsFor } from './memory-settings.factory';
 
@@ -82,6 +84,15 @@ export async function createAppContainer(
     trashRetentionDays: config.forgetting.trashRetentionDays,
     confirmationWindowMs: config.forgetting.confirmationWindowMs,
   });
+
+  container
+    .bind(SHARED_STATE_TOKENS.SharedState)
+    .toResolvedValue(
+      (store) =>
+        config.sharedState === 'store' ? new StoreSharedState(store, clock) : new InProcessSharedState(clock),
+      [VECTOR_STORE_TOKENS.VectorStore],
+    )
+    .inSingletonScope();
 
   const close = async () => {
     await container.unbindAll();

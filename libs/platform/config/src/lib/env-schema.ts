@@ -64,6 +64,7 @@ export const envSchema = z.object({
   KIOKU_OLLAMA_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   KIOKU_OLLAMA_DIMENSION: z.coerce.number().int().min(1).max(65_536).optional(),
   KIOKU_WORKSPACE_DIR: optionalText,
+  KIOKU_SHARED_STATE: z.enum(['store', 'memory']).default('store'),
   KIOKU_LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   KIOKU_LOG_FILE: optionalText,
   KIOKU_DEDUP_DISTANCE: distance.optional(),

@@ -64,6 +64,11 @@ export interface KiokuConfig {
   forgetting: ForgettingConfig;
   /** Which Host and Origin headers the HTTP surfaces answer (loopback names unless configured). */
   originPolicy: OriginPolicy;
+  /**
+   * Where confirmations, delete tokens, dry-run windows and job leases live: `store` (in the vector
+   * store, seen by every process and replica that uses it) or `memory` (this process only).
+   */
+  sharedState: 'store' | 'memory';
 }
 
 export type EnvSource = Record<string, string | undefined>;
@@ -93,6 +98,7 @@ export function parseConfig(env: EnvSource): KiokuConfig {
       contiguity: parsed.KIOKU_RECALL_CONTIGUITY,
       spreading: parsed.KIOKU_RECALL_SPREADING,
     },
+    sharedState: parsed.KIOKU_SHARED_STATE,
     originPolicy: {
       hosts: parsed.KIOKU_ALLOWED_HOSTS.length > 0 ? parsed.KIOKU_ALLOWED_HOSTS : [...LOOPBACK_HOSTS],
       origins: parsed.KIOKU_ALLOWED_ORIGINS,

@@ -35,5 +35,3 @@ export interface SharedState {
   /** Removes entries by key; missing keys are ignored. */
   delete(keys: string[]): Promise<void>;
 }
-
-export const SHARED_STATE = Symbol.for('kioku.SharedState');
