@@ -53,6 +53,35 @@ describe('MCP server tools (in process)', () => {
     expect(JSON.stringify(tools).length).toBeLessThan(9000);
   });
 
+  it('states a limit on every text and list input, so no request can carry unbounded input', async () => {
+    const { tools } = await client.listTools();
+    const unbounded: string[] = [];
+    const walk = (schema: Record<string, unknown>, path: string) => {
+      if (schema['type'] === 'string' && schema['enum'] === undefined && schema['maxLength'] === undefined)
+        unbounded.push(path);
+      if (schema['type'] === 'array' && schema['maxItems'] === undefined) unbounded.push(path);
+      for (const [key, value] of Object.entries(schema)) {
+        if (value && typeof value === 'object') walk(value as Record<string, unknown>, `${path}.${key}`);
+      }
+    };
+    for (const tool of tools) walk(tool.inputSchema as Record<string, unknown>, tool.name);
+    expect(unbounded).toEqual([]);
+  });
+
+  it('refuses an oversize id, name or date before doing anything', async () => {
+    const long = 'x'.repeat(65);
+    for (const [tool, args] of [
+      ['restore', { memory_id: long }],
+      ['update_memory', { memory_id: long, importance: 3 }],
+      ['recall', { query: 'cat', category: long }],
+      ['recall', { query: 'cat', date_from: 'x'.repeat(41) }],
+      ['get_episode', { episode_id: long }],
+    ] as const) {
+      const result = await client.callTool({ name: tool, arguments: args });
+      expect(result.isError).toBe(true);
+    }
+  });
+
   it('remembers, refuses a duplicate, recalls with ids and private flags, updates and links', async () => {
     const saved = await call('remember', {
       content: 'The user adopted a grey cat named Mochi.',

@@ -8,3 +8,4 @@ export * from './lib/application/update-memory/update-memory.input';
 export * from './lib/application/link-memories/link-memories.input';
 export * from './lib/presenters/memory.output';
 export { INPUT_LIMITS } from './lib/application/shared/memory-fields.input';
+export { contentString, idString } from './lib/application/shared/memory-fields.input';

@@ -62,16 +62,14 @@ describe.each([
     const { remember, byWords, container, context } = setup();
     const keep = await remember('Ana likes green tea');
     const remove = await remember('Ana drinks matcha every morning');
-    await container
-      .get(MergeMemoriesUseCase)
-      .execute(
-        {
-          keep_id: keep.id,
-          remove_id: remove.id,
-          merged_content: 'Ana likes green tea, matcha most mornings',
-        },
-        context,
-      );
+    await container.get(MergeMemoriesUseCase).execute(
+      {
+        keep_id: keep.id,
+        remove_id: remove.id,
+        merged_content: 'Ana likes green tea, matcha most mornings',
+      },
+      context,
+    );
     expect(await byWords('matcha')).toEqual([keep.id]);
     expect(await byWords('drinks')).toEqual([]);
   });

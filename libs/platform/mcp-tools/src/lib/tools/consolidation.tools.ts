@@ -14,7 +14,7 @@ export function registerConsolidationTools(server: McpServer, deps: ToolDeps): v
     'consolidate',
     {
       description:
-        'Tidy recent memory (window_hours, default 24): replay and link, prune weak links, list near-duplicate pairs and fading memories.',
+        'Tidy recent memory (window_hours, default 24): link, prune weak links, list near-duplicates and fading memories.',
       inputSchema: consolidateInputShape,
       outputSchema: consolidateOutputSchema,
     },

@@ -16,9 +16,9 @@ export function registerForgettingTools(server: McpServer, deps: ToolDeps): void
     'forget',
     {
       description:
-        'Delete memories by exact id in two calls: the first call with memory_id (or memory_ids) only asks for confirmation; ' +
-        'the same id again within 5 minutes deletes it (restorable with restore). query lists candidates with ids, deleting nothing. ' +
-        'sweep: true reports auto-forget candidates (dry run); sweep with dry_run: false then drops exactly those. Pinned and protected memories are kept.',
+        'Delete by exact id in two calls: the first call with memory_id(s) only asks for confirmation; ' +
+        'the same id again within 5 minutes deletes it (restore undoes it). query lists candidates, deleting nothing. ' +
+        'sweep: true reports auto-forget candidates (dry run); then dry_run: false drops exactly those. Pinned and protected memories are kept.',
       inputSchema: forgetInputSchema,
       outputSchema: forgetOutputSchema,
       annotations: { destructiveHint: true },
@@ -34,7 +34,7 @@ export function registerForgettingTools(server: McpServer, deps: ToolDeps): void
   server.registerTool(
     'restore',
     {
-      description: 'Bring a forgotten memory back from the trash by id, with its links.',
+      description: 'Bring a forgotten memory back from the trash, with its links.',
       inputSchema: restoreInputShape,
       outputSchema: restoreOutputSchema,
     },

@@ -23,7 +23,7 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
     'remember',
     {
       description:
-        'Save a memory. A near-duplicate is not saved (the existing one is shown; force=true saves anyway). Similar memories get linked. private=true keeps it out of files and logs.',
+        'Save a memory. A near-duplicate is refused and shown (force=true saves anyway). Similar memories get linked. private=true keeps it out of files and logs.',
       inputSchema: rememberInputShape,
       outputSchema: rememberOutputSchema,
     },
@@ -55,8 +55,7 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
     'update_memory',
     {
-      description:
-        'Change a memory by id: content, category, importance (5 pins it), emotion, tags, private.',
+      description: 'Change a memory by id (importance 5 pins it).',
       inputSchema: updateMemoryInputShape,
       outputSchema: updateMemoryOutputSchema,
     },
@@ -71,8 +70,7 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
     'link_memories',
     {
-      description:
-        'Link two memories by id in both directions (type: similar, caused_by, leads_to, related).',
+      description: 'Link two memories by id in both directions.',
       inputSchema: linkMemoriesInputShape,
       outputSchema: linkMemoriesOutputSchema,
     },

@@ -1,10 +1,11 @@
 /** Input of merge_memories (SPEC §4.9). */
 import { z } from 'zod';
+import { contentString, idString } from '@kioku/memory/schemas';
 
 export const mergeMemoriesInputShape = {
-  keep_id: z.string(),
-  remove_id: z.string(),
-  merged_content: z.string().optional(),
+  keep_id: idString,
+  remove_id: idString,
+  merged_content: contentString.optional(),
 };
 
 export const mergeMemoriesInputSchema = z.object(mergeMemoriesInputShape);

@@ -1,8 +1,9 @@
 /** Input of create_episode (SPEC §4.10). */
 import { z } from 'zod';
+import { idString } from '@kioku/memory/schemas';
 
 export const createEpisodeInputShape = {
-  memory_ids: z.array(z.string()).max(200),
+  memory_ids: z.array(idString).max(200),
   summary: z.string().max(2000),
 };
 

@@ -1,12 +1,12 @@
 /** Input of forget (SPEC §4.5, §7): ids, or a query, or a sweep; never a `confirm` parameter. */
 import { z } from 'zod';
-import { INPUT_LIMITS } from '@kioku/memory/schemas';
+import { INPUT_LIMITS, idString } from '@kioku/memory/schemas';
 
 export const MAX_IDS_PER_CALL = 20;
 
 export const forgetInputShape = {
-  memory_id: z.string().optional(),
-  memory_ids: z.array(z.string()).max(MAX_IDS_PER_CALL).optional(),
+  memory_id: idString.optional(),
+  memory_ids: z.array(idString).max(MAX_IDS_PER_CALL).optional(),
   query: z.string().max(INPUT_LIMITS.queryLength).optional(),
   sweep: z.boolean().optional(),
   dry_run: z.boolean().optional(),

@@ -1,9 +1,9 @@
 /** Input of remember (SPEC §4.1): the zod shape shared by the MCP tool and the HTTP route. */
 import { z } from 'zod';
-import { memoryFieldsShape } from '../shared/memory-fields.input';
+import { contentString, memoryFieldsShape } from '../shared/memory-fields.input';
 
 export const rememberInputShape = {
-  content: z.string(),
+  content: contentString,
   ...memoryFieldsShape,
   force: z.boolean().optional(),
 };

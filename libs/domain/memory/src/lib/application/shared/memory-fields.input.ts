@@ -6,10 +6,22 @@
 import { z } from 'zod';
 import { AppError } from '@kioku/kernel';
 
-/** Limits on free text besides content (content has KIOKU_MAX_CONTENT_LENGTH). */
+/**
+ * Limits on every text input, stated in the schemas so that clients see them and an oversize value is
+ * refused before any work. Content has its own configured limit (KIOKU_MAX_CONTENT_LENGTH, checked by
+ * the use cases); the schemas state the most that setting allows.
+ */
 export const INPUT_LIMITS = Object.freeze({
+  /** Content (remember, update_memory, merged content): the ceiling of KIOKU_MAX_CONTENT_LENGTH. */
+  contentLength: 100_000,
   /** A recall or forget query, in characters. */
   queryLength: 4_000,
+  /** A memory or episode id (kioku's ids are 16 characters or fewer). */
+  idLength: 64,
+  /** A category, an emotion, an importance given as text. */
+  nameLength: 64,
+  /** A date filter (ISO 8601). */
+  dateLength: 40,
   /** Tags (and secondary emotions) per memory or per recall filter. */
   listItems: 50,
   /** One tag or secondary emotion, in characters. */
@@ -17,14 +29,15 @@ export const INPUT_LIMITS = Object.freeze({
 });
 
 export const stringList = z.array(z.string().max(INPUT_LIMITS.itemLength)).max(INPUT_LIMITS.listItems);
+export const idString = z.string().max(INPUT_LIMITS.idLength);
+export const nameString = z.string().max(INPUT_LIMITS.nameLength);
+export const dateString = z.string().max(INPUT_LIMITS.dateLength);
+export const contentString = z.string().max(INPUT_LIMITS.contentLength);
 
 export const memoryFieldsShape = {
-  category: z
-    .string()
-    .optional()
-    .describe('daily, technical, feeling, conversation, introspection, lesson, …'),
-  importance: z.union([z.number(), z.string()]).optional().describe('1-5; 5 pins'),
-  emotion: z.string().optional().describe('e.g. happy, sad, curious'),
+  category: nameString.optional().describe('e.g. daily, technical'),
+  importance: z.union([z.number(), nameString]).optional().describe('1-5; 5 pins'),
+  emotion: nameString.optional().describe('e.g. happy, sad, curious'),
   secondary: stringList.optional(),
   intensity: z.number().optional(),
   valence: z.number().optional(),

@@ -1,10 +1,10 @@
 /** Input of update_memory (SPEC §4.3). */
 import { z } from 'zod';
-import { memoryFieldsShape } from '../shared/memory-fields.input';
+import { contentString, idString, memoryFieldsShape } from '../shared/memory-fields.input';
 
 export const updateMemoryInputShape = {
-  memory_id: z.string(),
-  content: z.string().optional(),
+  memory_id: idString,
+  content: contentString.optional(),
   ...memoryFieldsShape,
 };
 
