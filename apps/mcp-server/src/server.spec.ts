@@ -64,7 +64,7 @@ describe('MCP server tools (in process)', () => {
         if (value && typeof value === 'object') walk(value as Record<string, unknown>, `${path}.${key}`);
       }
     };
-    for (const tool of tools) walk(tool.inputSchema as Record<string, unknown>, tool.name);
+    for (const tool of tools) walk(tool.inputSchema, tool.name);
     expect(unbounded).toEqual([]);
   });
 
