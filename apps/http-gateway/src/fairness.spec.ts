@@ -22,7 +22,9 @@ const LONGEST_CONTENT = 16_000;
 const SAMPLES = 40;
 const ALLOWED_DELAY_MS = 100;
 
-const WORDS = 'harbor violin glacier bakery comet orchard tunnel lantern meadow quarry falcon pepper'.split(' ');
+const WORDS = 'harbor violin glacier bakery comet orchard tunnel lantern meadow quarry falcon pepper'.split(
+  ' ',
+);
 
 /** Unique text of exactly `characters` (unique so that no query-vector cache or dedup short-cuts it). */
 function longText(characters: number, seed: number): string {
@@ -132,7 +134,11 @@ describe(`fairness: long texts do not delay other calls (KIOKU_EMBEDDING_THREADS
     );
     process.stderr.write(`long recalls by status: ${JSON.stringify(statuses)}\n`);
     const [healthIdle, healthBusy] = report('/healthz during long recalls', baseline.healthz, loaded.healthz);
-    const [recallIdle, recallBusy] = report('other tenant recall during long recalls', baseline.recall, loaded.recall);
+    const [recallIdle, recallBusy] = report(
+      'other tenant recall during long recalls',
+      baseline.recall,
+      loaded.recall,
+    );
 
     expect(statuses[200]).toBeGreaterThanOrEqual(4);
     expect(Object.keys(statuses)).toEqual(['200']);
@@ -149,7 +155,11 @@ describe(`fairness: long texts do not delay other calls (KIOKU_EMBEDDING_THREADS
       measure,
     );
     process.stderr.write(`long remembers by status: ${JSON.stringify(statuses)}\n`);
-    const [healthIdle, healthBusy] = report('/healthz during long remembers', baseline.healthz, loaded.healthz);
+    const [healthIdle, healthBusy] = report(
+      '/healthz during long remembers',
+      baseline.healthz,
+      loaded.healthz,
+    );
     const [recallIdle, recallBusy] = report(
       'other tenant recall during long remembers',
       baseline.recall,

@@ -19,11 +19,8 @@ export type EmbeddingsLocalModuleOptions = Omit<LocalThreadedEmbeddingProviderOp
 export function embeddingsLocalModule(options: EmbeddingsLocalModuleOptions = {}): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind(EMBEDDINGS_TOKENS.EmbeddingProvider)
-      .toDynamicValue(
-        (): EmbeddingProvider =>
-          options.threads === 0
-            ? new LocalEmbeddingProvider()
-            : new LocalThreadedEmbeddingProvider(options),
+      .toDynamicValue((): EmbeddingProvider =>
+        options.threads === 0 ? new LocalEmbeddingProvider() : new LocalThreadedEmbeddingProvider(options),
       )
       .inSingletonScope()
       .onDeactivation(async (provider) => {
