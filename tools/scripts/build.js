@@ -12,6 +12,9 @@ const root = path.resolve(__dirname, '..', '..');
 /** The embedded Chroma server's launcher, found by the adapter beside the bundle (see the file). */
 const CHROMA_LAUNCHER = 'libs/adapters/vector-store-chroma/src/lib/embedded/chroma-cli.mjs';
 
+/** The local model's worker thread, found by the adapter beside the bundle (embedding-thread.ts). */
+const EMBEDDING_THREAD = 'libs/adapters/embeddings-local/src/lib/embedding-thread.worker.ts';
+
 /** `kioku <command>` → its entry point; bin/kioku runs `dist/<command>.js`. */
 const ENTRY_POINTS = {
   mcp: 'apps/mcp-server/src/main.ts',
@@ -29,9 +32,12 @@ async function build({ quiet = false } = {}) {
   rmSync(outdir, { recursive: true, force: true });
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: Object.fromEntries(
-      Object.entries(ENTRY_POINTS).map(([command, entry]) => [command, path.join(root, entry)]),
-    ),
+    entryPoints: {
+      ...Object.fromEntries(
+        Object.entries(ENTRY_POINTS).map(([command, entry]) => [command, path.join(root, entry)]),
+      ),
+      'embedding-thread': path.join(root, EMBEDDING_THREAD),
+    },
     outdir,
     bundle: true,
     packages: 'external',

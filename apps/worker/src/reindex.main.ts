@@ -19,7 +19,11 @@ async function main(): Promise<void> {
   });
   const config = loadConfig();
   const namespace = values.namespace ?? config.namespace;
-  const app = await createAppContainer(config, { appName: 'reindex', openNamespace: false });
+  const app = await createAppContainer(config, {
+    appName: 'reindex',
+    openNamespace: false,
+    prepareEmbeddings: false,
+  });
   try {
     const memories = app.container.get(MemoryRepository);
     const total = await memories.count(namespace);

@@ -1,7 +1,7 @@
 /** Every error becomes a safe problem: status by code, fixed texts for Fastify and unknown errors. */
 import { AppError, ERROR_CODES } from '@kioku/kernel';
 import { GATEWAY_ERROR_CODES, GatewayError } from './gateway-error';
-import { problemType, statusOfCode, toProblem } from './to-problem';
+import { isServerFault, problemType, statusOfCode, toProblem } from './to-problem';
 
 describe('toProblem', () => {
   it.each([
@@ -12,6 +12,7 @@ describe('toProblem', () => {
     ['CONFLICT', 409],
     ['STORE_UNAVAILABLE', 503],
     ['EMBEDDING_UNAVAILABLE', 503],
+    ['BUSY', 503],
     ['MODEL_MISMATCH', 500],
     ['INTERNAL', 500],
   ] as const)('maps AppError %s to %i with its safe message', (code, status) => {
@@ -25,6 +26,17 @@ describe('toProblem', () => {
       detail: code === 'INTERNAL' ? 'Internal error.' : 'A safe message.',
       code,
     });
+  });
+
+  it('turns a busy error into 503 with Retry-After in whole seconds, and is not a server fault', () => {
+    const response = toProblem(
+      new AppError('BUSY', 'The embedding queue is full.', { details: { retryAfterSeconds: 1.2 } }),
+    );
+    expect(response.status).toBe(503);
+    expect(response.headers['retry-after']).toBe('2');
+    expect(response.body.code).toBe('BUSY');
+    expect(isServerFault(response)).toBe(false);
+    expect(toProblem(new AppError('STORE_UNAVAILABLE', 'Down.')).headers['retry-after']).toBeUndefined();
   });
 
   it('has a status for every code', () => {

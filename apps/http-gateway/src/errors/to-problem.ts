@@ -6,7 +6,7 @@
  * request. Anything else is `INTERNAL` with a fixed text: never a stack trace, a URL with
  * credentials or private content.
  */
-import { isAppError, type ErrorCode } from '@kioku/kernel';
+import { isAppError, type ErrorCode, type SafeDetails } from '@kioku/kernel';
 import { GatewayError, type GatewayErrorCode } from './gateway-error';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
@@ -35,6 +35,7 @@ const STATUS_AND_TITLE: Record<ProblemCode, [number, string]> = {
   CONFLICT: [409, 'Conflict'],
   STORE_UNAVAILABLE: [503, 'Store unavailable'],
   EMBEDDING_UNAVAILABLE: [503, 'Embedding provider unavailable'],
+  BUSY: [503, 'Server busy'],
   MODEL_MISMATCH: [500, 'Embedding model mismatch'],
   CONFIG_INVALID: [500, 'Server misconfigured'],
   INTERNAL: [500, 'Internal error'],
@@ -59,16 +60,16 @@ export function toProblem(error: unknown): ProblemResponse {
   if (error instanceof GatewayError) return problem(error.code, error.message, error.headers);
   if (isAppError(error)) {
     const detail = error.code === 'INTERNAL' ? 'Internal error.' : error.message;
-    return problem(error.code, detail);
+    return problem(error.code, detail, retryAfterHeader(error.details));
   }
   const fastifyProblem = fromFastifyError(error);
   if (fastifyProblem) return fastifyProblem;
   return problem('INTERNAL', 'Internal error.');
 }
 
-/** Whether the error is one the server should log as its own failure (5xx). */
+/** Whether the error is one the server should log as its own failure (5xx); shedding load is not. */
 export function isServerFault(response: ProblemResponse): boolean {
-  return response.status >= 500 && response.body.code !== 'SHUTTING_DOWN';
+  return response.status >= 500 && response.body.code !== 'SHUTTING_DOWN' && response.body.code !== 'BUSY';
 }
 
 export function problem(
@@ -86,6 +87,14 @@ export function problem(
 
 export function problemType(code: ProblemCode): string {
   return `urn:kioku:problem:${code.toLowerCase().replace(/_/g, '-')}`;
+}
+
+/** A busy server says when to come back (RFC 9110 §10.2.3), from the error's safe details. */
+function retryAfterHeader(details: SafeDetails): Record<string, string> {
+  const seconds = details['retryAfterSeconds'];
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0
+    ? { 'retry-after': String(Math.ceil(seconds)) }
+    : {};
 }
 
 function fromFastifyError(error: unknown): ProblemResponse | null {

@@ -1,15 +1,30 @@
-/** DI wiring for the local embedding provider: one shared instance (one model load per process). */
+/**
+ * DI wiring for the local embedding provider: one shared instance. By default the model runs in
+ * worker threads (`LocalThreadedEmbeddingProvider`), which are terminated when the container is
+ * unbound; `threads: 0` runs it on the event loop (`LocalEmbeddingProvider`).
+ */
 import { ContainerModule } from 'inversify';
-import { EMBEDDINGS_TOKENS } from '@kioku/embeddings';
+import { EMBEDDINGS_TOKENS, type EmbeddingProvider } from '@kioku/embeddings';
+import { LocalEmbeddingProvider } from './local-embedding-provider.adapter';
 import {
-  LocalEmbeddingProvider,
-  type LocalEmbeddingProviderOptions,
-} from './local-embedding-provider.adapter';
+  LocalThreadedEmbeddingProvider,
+  type LocalThreadedEmbeddingProviderOptions,
+} from './local-threaded-embedding-provider.adapter';
 
-export function embeddingsLocalModule(options: LocalEmbeddingProviderOptions = {}): ContainerModule {
+export type EmbeddingsLocalModuleOptions = Omit<LocalThreadedEmbeddingProviderOptions, 'threads'> & {
+  /** Worker threads, each with one model; 0 runs the model on the event loop. Default 2. */
+  threads?: number;
+};
+
+export function embeddingsLocalModule(options: EmbeddingsLocalModuleOptions = {}): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind(EMBEDDINGS_TOKENS.EmbeddingProvider)
-      .toDynamicValue(() => new LocalEmbeddingProvider(options))
-      .inSingletonScope();
+      .toDynamicValue((): EmbeddingProvider =>
+        options.threads === 0 ? new LocalEmbeddingProvider() : new LocalThreadedEmbeddingProvider(options),
+      )
+      .inSingletonScope()
+      .onDeactivation(async (provider) => {
+        if (provider instanceof LocalThreadedEmbeddingProvider) await provider.dispose();
+      });
   });
 }

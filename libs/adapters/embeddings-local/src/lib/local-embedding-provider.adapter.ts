@@ -6,17 +6,17 @@
  * weighted by how much of the text the model can read. USE-lite alone gives every Japanese sentence
  * the same vector (SPEC §4, "Never trust one signal"); the composite tells them apart.
  *
- * The model loads once, lazily, on the first `init()` or `embed()`; concurrent callers share the
+ * This class runs the model on the calling thread (the event loop): `KIOKU_EMBEDDING_THREADS=0`, tests
+ * and tools. Servers use `LocalThreadedEmbeddingProvider`, which runs the same computation in worker
+ * threads. The model loads once, lazily, on the first `init()` or `embed()`; concurrent callers share the
  * load. Concurrent `embed` calls are coalesced into forward passes of at most `maxBatchSize` texts
  * (measured here: ~120 texts/s in batches of 32, against one pass of ~12–15 ms per single text).
  */
 import type { DistanceThresholds, EmbeddingProvider } from '@kioku/embeddings';
 import { assertEmbeddableTexts, EmbeddingUnavailableError, RequestBatcher } from '@kioku/embeddings';
-import { charNgramVector } from './char-ngram-vectorizer';
-import { compositeVector } from './composite-vector';
+import { CHARACTER_GRAM_DIMENSION, localTextVectors } from './local-text-vectors';
 import { loadUseLiteEncoder, USE_LITE_DIMENSION, type SentenceEncoder } from './use-lite-encoder';
 
-export const CHARACTER_GRAM_DIMENSION = 256;
 export const LOCAL_EMBEDDING_MODEL_ID = `local:use-lite-${USE_LITE_DIMENSION}+chargram-${CHARACTER_GRAM_DIMENSION}@1`;
 export const LOCAL_EMBEDDING_DIMENSION = USE_LITE_DIMENSION + CHARACTER_GRAM_DIMENSION;
 
@@ -71,15 +71,8 @@ export class LocalEmbeddingProvider implements EmbeddingProvider {
   async embed(texts: string[]): Promise<number[][]> {
     assertEmbeddableTexts(texts);
     if (texts.length === 0) return [];
-    const encoder = await this.encoder();
-    const modelVectors = await this.batcher.submit(texts);
-    return texts.map((text, index) =>
-      compositeVector(
-        modelVectors[index],
-        charNgramVector(text, CHARACTER_GRAM_DIMENSION),
-        encoder.vocabularyCoverage(text),
-      ),
-    );
+    await this.encoder();
+    return this.batcher.submit(texts);
   }
 
   /** One shared load; a failed load is forgotten so that the next call retries it. */
@@ -95,7 +88,7 @@ export class LocalEmbeddingProvider implements EmbeddingProvider {
     const encoder = await this.encoder();
     this.options.onForwardPass?.(texts.length);
     try {
-      return await encoder.encode(texts);
+      return await localTextVectors(encoder, texts);
     } catch (error) {
       throw new EmbeddingUnavailableError('local', 'the model failed to embed a batch', { cause: error });
     }

@@ -34,7 +34,12 @@ export function vectorStoreModule(config: VectorStoreConfig): ContainerModule {
 export function embeddingsModule(config: EmbeddingsConfig): ContainerModule {
   switch (config.kind) {
     case 'local':
-      return embeddingsLocalModule();
+      return embeddingsLocalModule({
+        threads: config.threads,
+        longTextCharacters: config.longTextCharacters,
+        maxQueuedShortTexts: config.maxQueuedShortTexts,
+        maxQueuedLongTexts: config.maxQueuedLongTexts,
+      });
     case 'ollama':
       return embeddingsOllamaModule({
         url: config.url,

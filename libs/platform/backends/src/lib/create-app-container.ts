@@ -39,6 +39,11 @@ export interface AppContainerOptions {
    * embedding model stops the app at once. `reembed` turns it off: a mismatch is what it fixes.
    */
   openNamespace?: boolean;
+  /**
+   * Prepare the embedding model at start (default true). `reindex` turns it off: it never embeds, so
+   * it neither loads the model nor starts embedding threads.
+   */
+  prepareEmbeddings?: boolean;
 }
 
 export interface AppContainer {
@@ -99,7 +104,7 @@ export async function createAppContainer(
   };
   try {
     const embeddings = container.get(EMBEDDINGS_TOKENS.EmbeddingProvider);
-    const model = embeddings.init();
+    const model = options.prepareEmbeddings === false ? Promise.resolve() : embeddings.init();
     const open = () => container.get(MemoryRepository).open(config.namespace);
     // The store (an embedded Chroma server takes ~0.4 s to start) comes up while the local model
     // loads: its dimension is fixed. Ollama's is learned or checked in init(), before a namespace may

@@ -15,6 +15,39 @@ describe('configuration', () => {
     });
   });
 
+  it('runs the local model in two threads with bounded queues by default, and reads the limits', () => {
+    expect(parseConfig({}).embeddings).toEqual({
+      kind: 'local',
+      threads: 2,
+      longTextCharacters: 1000,
+      maxQueuedShortTexts: 256,
+      maxQueuedLongTexts: 16,
+    });
+    expect(
+      parseConfig({
+        KIOKU_EMBEDDING_THREADS: '0',
+        KIOKU_EMBEDDING_LONG_TEXT_CHARS: '500',
+        KIOKU_EMBEDDING_QUEUE_LIMIT: '64',
+        KIOKU_EMBEDDING_LONG_QUEUE_LIMIT: '4',
+      }).embeddings,
+    ).toEqual({
+      kind: 'local',
+      threads: 0,
+      longTextCharacters: 500,
+      maxQueuedShortTexts: 64,
+      maxQueuedLongTexts: 4,
+    });
+  });
+
+  it.each([
+    ['KIOKU_EMBEDDING_THREADS', '-1'],
+    ['KIOKU_EMBEDDING_THREADS', 'two'],
+    ['KIOKU_EMBEDDING_QUEUE_LIMIT', '0'],
+    ['KIOKU_EMBEDDING_LONG_QUEUE_LIMIT', '1.5'],
+  ])('refuses %s=%s with a message naming the variable', (name, value) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(name);
+  });
+
   it('reads every variable', () => {
     const config = parseConfig({
       KIOKU_DATA_DIR: '~/kdata',

@@ -32,7 +32,17 @@ export type VectorStoreConfig =
   | { kind: 'memory' };
 
 export type EmbeddingsConfig =
-  { kind: 'local' } | { kind: 'ollama'; url: string; model: string; timeoutMs: number; dimension?: number };
+  | {
+      kind: 'local';
+      /** Worker threads running the model (one model each); 0 runs it on the event loop. */
+      threads: number;
+      /** Texts longer than this go to the long lane, which leaves one thread to short texts. */
+      longTextCharacters: number;
+      /** Most texts waiting per lane before calls are refused with BUSY. */
+      maxQueuedShortTexts: number;
+      maxQueuedLongTexts: number;
+    }
+  | { kind: 'ollama'; url: string; model: string; timeoutMs: number; dimension?: number };
 
 export interface ThresholdOverrides {
   dedupDistance?: number;
@@ -174,7 +184,13 @@ function vectorStoreConfig(env: Env, dataDir: string): VectorStoreConfig {
 function embeddingsConfig(env: Env): EmbeddingsConfig {
   switch (env.KIOKU_EMBEDDINGS) {
     case 'local':
-      return { kind: 'local' };
+      return {
+        kind: 'local',
+        threads: env.KIOKU_EMBEDDING_THREADS,
+        longTextCharacters: env.KIOKU_EMBEDDING_LONG_TEXT_CHARS,
+        maxQueuedShortTexts: env.KIOKU_EMBEDDING_QUEUE_LIMIT,
+        maxQueuedLongTexts: env.KIOKU_EMBEDDING_LONG_QUEUE_LIMIT,
+      };
     case 'ollama':
       if (!env.KIOKU_OLLAMA_URL) {
         throw new ConfigError([

@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   'CONFLICT',
   'STORE_UNAVAILABLE',
   'EMBEDDING_UNAVAILABLE',
+  /** The server is at capacity (a bounded queue is full): retry after `details.retryAfterSeconds`. */
+  'BUSY',
   'MODEL_MISMATCH',
   'CONFIG_INVALID',
   'INTERNAL',

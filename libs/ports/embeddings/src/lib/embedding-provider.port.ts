@@ -8,6 +8,8 @@
  * - An empty or whitespace-only text is rejected with an `INVALID_INPUT` AppError; an empty list
  *   returns an empty list.
  * - A provider that cannot be reached throws an `EMBEDDING_UNAVAILABLE` AppError.
+ * - A provider whose bounded queue is full throws a `BUSY` AppError at once (`EmbeddingBusyError`,
+ *   with `details.retryAfterSeconds`); nothing was embedded.
  */
 export interface DistanceThresholds {
   /** remember refuses a save below this cosine distance to the nearest memory. */

@@ -17,3 +17,17 @@ export function assertEmbeddableTexts(texts: string[]): void {
     }
   });
 }
+
+/**
+ * The provider's bounded queue is full: the call is refused at once, before any work, so that a
+ * flood of long texts cannot grow memory or latency without bound. Edges answer 503 + Retry-After.
+ */
+export class EmbeddingBusyError extends AppError {
+  constructor(provider: string, retryAfterSeconds: number) {
+    super(
+      'BUSY',
+      `The embedding queue (${provider}) is full: too many texts are waiting. Retry in ${retryAfterSeconds} s.`,
+      { details: { provider, retryAfterSeconds } },
+    );
+  }
+}

@@ -69,6 +69,23 @@ describe('RequestBatcher', () => {
     expect(run.mock.calls.map(([batch]) => batch)).toEqual([['a', 'b'], ['bad', 'x'], ['c']]);
   });
 
+  it('counts the items waiting for a run, not those in flight', async () => {
+    let release = () => {};
+    const run = jest.fn(
+      (items: number[]) => new Promise<number[]>((resolve) => (release = () => resolve(items))),
+    );
+    const batcher = new RequestBatcher(run, { maxBatchSize: 2, maxConcurrentRuns: 1 });
+    const first = batcher.submit([1, 2, 3]);
+    expect(batcher.queuedItems).toBe(3);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batcher.queuedItems).toBe(1);
+    release();
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
+    await expect(first).resolves.toEqual([1, 2, 3]);
+    expect(batcher.queuedItems).toBe(0);
+  });
+
   it('rejects a run that returns the wrong number of results', async () => {
     const batcher = new RequestBatcher(async () => [1], { maxBatchSize: 4, maxConcurrentRuns: 1 });
     await expect(batcher.submit([1, 2])).rejects.toThrow('batch runner returned 1 results for 2 items');

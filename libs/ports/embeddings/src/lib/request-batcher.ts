@@ -53,6 +53,11 @@ export class RequestBatcher<Item, Result> {
     this.maxConcurrentRuns = positiveInteger('maxConcurrentRuns', options.maxConcurrentRuns);
   }
 
+  /** Items submitted and not yet handed to a run (for queue bounds and back-pressure). */
+  get queuedItems(): number {
+    return this.queue.length;
+  }
+
   submit(items: Item[]): Promise<Result[]> {
     if (items.length === 0) return Promise.resolve([]);
     return new Promise<Result[]>((resolve, reject) => {

@@ -1,0 +1,231 @@
+/**
+ * The local model in worker threads, so that embedding never blocks the event loop: health checks
+ * and other tenants' calls are served while a long text is embedded (a 4,000-character text takes
+ * ~0.2 s of CPU, 16,000 characters ~0.7 s).
+ *
+ * - Each thread loads its own copy of the model (~120 MB RSS each, measured). `init()` starts all
+ *   `threads` (the apps call it at start); without it threads start on demand, when a pass waits
+ *   while every thread is busy. An idle thread does not keep the process alive.
+ * - Two lanes: texts longer than `longTextCharacters` queue in the long lane, which may use at most
+ *   `threads − 1` threads, so with two threads a short text (a recall query) never waits behind long
+ *   ones. With one thread the lanes share it and short batches go first.
+ * - Bounded queues: a call whose texts would make a lane's queue exceed its limit fails at once with
+ *   `EmbeddingBusyError` (BUSY, 503 + Retry-After at the HTTP edge), before any of its texts is queued.
+ *   A call into an empty lane is always accepted, so one large batch (reembed) still goes through.
+ * - Vectors are identical to `LocalEmbeddingProvider`'s: both run `localTextVectors`.
+ */
+import type { EmbeddingProvider } from '@kioku/embeddings';
+import {
+  assertEmbeddableTexts,
+  EmbeddingBusyError,
+  EmbeddingUnavailableError,
+  RequestBatcher,
+} from '@kioku/embeddings';
+import { EmbeddingThread } from './embedding-thread';
+import {
+  LOCAL_CALIBRATED_THRESHOLDS,
+  LOCAL_EMBEDDING_DIMENSION,
+  LOCAL_EMBEDDING_MODEL_ID,
+} from './local-embedding-provider.adapter';
+
+export interface LocalThreadedEmbeddingProviderOptions {
+  /** Most threads (each one model); default 2. */
+  threads?: number;
+  /** Texts longer than this many characters go to the long lane; default 1,000. */
+  longTextCharacters?: number;
+  /** Most texts waiting in the short lane; default 256. */
+  maxQueuedShortTexts?: number;
+  /** Most texts waiting in the long lane; default 16. */
+  maxQueuedLongTexts?: number;
+  /** Most short texts in one pass; default 32. */
+  maxShortBatchSize?: number;
+  /** Most long texts in one pass; default 4 (a pass pads every text to the longest). */
+  maxLongBatchSize?: number;
+  /** Starts a thread (tests count or break them); default: a real embedding thread. */
+  startThread?: () => EmbeddingThread;
+}
+
+type Lane = 'short' | 'long';
+
+interface Waiter {
+  resolve(thread: EmbeddingThread): void;
+  reject(error: unknown): void;
+}
+
+/** Averaged cost of one text per lane, for the Retry-After estimate (starting guesses, then measured). */
+const INITIAL_MS_PER_TEXT: Record<Lane, number> = { short: 10, long: 300 };
+const MOST_RETRY_AFTER_SECONDS = 60;
+
+export class LocalThreadedEmbeddingProvider implements EmbeddingProvider {
+  readonly modelId = LOCAL_EMBEDDING_MODEL_ID;
+  readonly dimension = LOCAL_EMBEDDING_DIMENSION;
+  readonly calibratedThresholds = LOCAL_CALIBRATED_THRESHOLDS;
+
+  private readonly maxThreads: number;
+  private readonly longTextCharacters: number;
+  private readonly queueLimits: Record<Lane, number>;
+  private readonly lanes: Record<Lane, RequestBatcher<string, number[]>>;
+  private readonly msPerText = { ...INITIAL_MS_PER_TEXT };
+  private readonly startThread: () => EmbeddingThread;
+
+  private readonly threads = new Set<EmbeddingThread>();
+  private readonly idle: EmbeddingThread[] = [];
+  private readonly waiting: Record<Lane, Waiter[]> = { short: [], long: [] };
+  private starting = 0;
+  private disposed = false;
+
+  constructor(options: LocalThreadedEmbeddingProviderOptions = {}) {
+    this.maxThreads = positiveInteger('threads', options.threads ?? 2);
+    this.longTextCharacters = positiveInteger('longTextCharacters', options.longTextCharacters ?? 1000);
+    this.queueLimits = {
+      short: positiveInteger('maxQueuedShortTexts', options.maxQueuedShortTexts ?? 256),
+      long: positiveInteger('maxQueuedLongTexts', options.maxQueuedLongTexts ?? 16),
+    };
+    this.startThread = options.startThread ?? (() => new EmbeddingThread());
+    this.lanes = {
+      short: new RequestBatcher((texts) => this.pass('short', texts), {
+        maxBatchSize: options.maxShortBatchSize ?? 32,
+        maxConcurrentRuns: this.maxThreads,
+      }),
+      long: new RequestBatcher((texts) => this.pass('long', texts), {
+        maxBatchSize: options.maxLongBatchSize ?? 4,
+        // One thread stays free for short texts whenever there are two or more.
+        maxConcurrentRuns: Math.max(1, this.maxThreads - 1),
+      }),
+    };
+  }
+
+  /**
+   * Starts every thread and waits for their models (loaded in parallel), so that the first long text
+   * finds a thread left for short ones. Fails with EMBEDDING_UNAVAILABLE if a model cannot load.
+   */
+  async init(): Promise<void> {
+    if (this.disposed) throw new EmbeddingUnavailableError('local', 'the server is shutting down');
+    const missing = this.maxThreads - this.threads.size - this.starting;
+    await Promise.all(Array.from({ length: missing }, () => this.addThread()));
+  }
+
+  async embed(texts: string[]): Promise<number[][]> {
+    assertEmbeddableTexts(texts);
+    if (texts.length === 0) return [];
+    if (this.disposed) throw new EmbeddingUnavailableError('local', 'the server is shutting down');
+    const laneOf = (text: string): Lane => (text.length > this.longTextCharacters ? 'long' : 'short');
+    const byLane: Record<Lane, string[]> = { short: [], long: [] };
+    for (const text of texts) byLane[laneOf(text)].push(text);
+    for (const lane of ['short', 'long'] as const) this.refuseIfFull(lane, byLane[lane].length);
+
+    const [short, long] = await Promise.all([
+      this.lanes.short.submit(byLane.short),
+      this.lanes.long.submit(byLane.long),
+    ]);
+    const next: Record<Lane, number> = { short: 0, long: 0 };
+    return texts.map((text) => {
+      const lane = laneOf(text);
+      return (lane === 'short' ? short : long)[next[lane]++];
+    });
+  }
+
+  /** Terminates every thread; later calls fail with EMBEDDING_UNAVAILABLE. Called on container unbind. */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    this.idle.length = 0;
+    const closed = new EmbeddingUnavailableError('local', 'the server is shutting down');
+    for (const waiter of [...this.waiting.short.splice(0), ...this.waiting.long.splice(0)]) {
+      waiter.reject(closed);
+    }
+    await Promise.all([...this.threads].map((thread) => thread.terminate()));
+    this.threads.clear();
+  }
+
+  private refuseIfFull(lane: Lane, adding: number): void {
+    const queued = this.lanes[lane].queuedItems;
+    if (adding === 0 || queued === 0 || queued + adding <= this.queueLimits[lane]) return;
+    const lanesThreads = lane === 'long' ? Math.max(1, this.maxThreads - 1) : this.maxThreads;
+    const seconds = Math.ceil((queued * this.msPerText[lane]) / lanesThreads / 1000);
+    throw new EmbeddingBusyError('local', Math.min(MOST_RETRY_AFTER_SECONDS, Math.max(1, seconds)));
+  }
+
+  private async pass(lane: Lane, texts: string[]): Promise<number[][]> {
+    const thread = await this.acquire(lane);
+    const started = performance.now();
+    try {
+      const vectors = await thread.embed(texts);
+      const perText = (performance.now() - started) / texts.length;
+      this.msPerText[lane] = 0.8 * this.msPerText[lane] + 0.2 * perText;
+      return vectors;
+    } catch (error) {
+      throw new EmbeddingUnavailableError('local', 'the model failed to embed a batch', { cause: error });
+    } finally {
+      this.release(thread);
+    }
+  }
+
+  /**
+   * An idle thread, else the next one released (short-lane passes first), starting a new thread
+   * meanwhile if the pool may grow: whichever is free first serves the pass.
+   */
+  private acquire(lane: Lane): Promise<EmbeddingThread> {
+    if (this.disposed) {
+      return Promise.reject(new EmbeddingUnavailableError('local', 'the server is shutting down'));
+    }
+    for (let thread = this.idle.pop(); thread; thread = this.idle.pop()) {
+      if (thread.alive) return Promise.resolve(thread);
+      this.threads.delete(thread);
+    }
+    return new Promise<EmbeddingThread>((resolve, reject) => {
+      this.waiting[lane].push({ resolve, reject });
+      this.startThreadIfWanted();
+    });
+  }
+
+  /** Threads start on demand: when a pass waits, every thread is busy and the pool may grow. */
+  private startThreadIfWanted(): void {
+    const waiters = this.waiting.short.length + this.waiting.long.length;
+    if (this.disposed || waiters === 0 || this.threads.size + this.starting >= this.maxThreads) return;
+    this.addThread().catch((error: unknown) => {
+      // Waiters keep waiting if another thread will serve them; otherwise they fail now and the
+      // next call tries a fresh thread.
+      if (this.threads.size > 0 || this.starting > 0) return;
+      for (const waiter of [...this.waiting.short.splice(0), ...this.waiting.long.splice(0)]) {
+        waiter.reject(error);
+      }
+    });
+  }
+
+  /** Starts a thread; once its model is loaded it joins the pool and serves the next waiter. */
+  private async addThread(): Promise<void> {
+    this.starting += 1;
+    const thread = this.startThread();
+    try {
+      await thread.ready;
+    } catch (error) {
+      throw new EmbeddingUnavailableError('local', 'the model could not be loaded', { cause: error });
+    } finally {
+      this.starting -= 1;
+    }
+    if (this.disposed) {
+      await thread.terminate();
+      throw new EmbeddingUnavailableError('local', 'the server is shutting down');
+    }
+    this.threads.add(thread);
+    this.release(thread);
+  }
+
+  private release(thread: EmbeddingThread): void {
+    if (!thread.alive) {
+      this.threads.delete(thread);
+      this.startThreadIfWanted();
+      return;
+    }
+    const next = this.waiting.short.shift() ?? this.waiting.long.shift();
+    if (next) next.resolve(thread);
+    else this.idle.push(thread);
+  }
+}
+
+function positiveInteger(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1) {
+    throw new RangeError(`${name} must be a positive integer, got ${value}`);
+  }
+  return value;
+}
