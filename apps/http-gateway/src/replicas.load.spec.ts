@@ -87,12 +87,15 @@ describeIfAsked(`load: ${CLIENTS} clients round-robin over ${REPLICAS} replica(s
 
     const lost: string[] = [];
     const crossed: string[] = [];
+    const stored: string[] = [];
     for (const namespace of NAMESPACES) {
       const owner = keys.find((k) => k.namespace === namespace)!.api;
       const ids = [...saved.get(namespace)!];
       const readable = await Promise.all(ids.map((id) => owner.send('PATCH', `/v1/memories/${id}`, {})));
       lost.push(...ids.filter((_, i) => readable[i].body?.status !== 'unchanged'));
-      expect((await owner.send('GET', '/v1/wake-up')).body.total).toBe(ids.length);
+      stored.push(
+        `${namespace}: ${(await owner.send('GET', '/v1/wake-up')).body.total} stored, ${ids.length} answered 201`,
+      );
       for (const id of seen.get(namespace)!)
         if (!saved.get(namespace)!.has(id)) crossed.push(`${namespace}:${id}`);
     }
@@ -112,11 +115,13 @@ describeIfAsked(`load: ${CLIENTS} clients round-robin over ${REPLICAS} replica(s
           })
           .join('\n') +
         '\n' +
+        `  ${stored.join('; ')}\n` +
         (errors.length > 0 ? `  first errors: ${errors.slice(0, 3).join(' | ')}\n` : ''),
     );
     expect(errors).toEqual([]);
     expect(lost).toEqual([]);
     expect(crossed).toEqual([]);
+    expect(stored.filter((line) => !/^\S+ (\d+) stored, \1 answered/.test(line))).toEqual([]);
     expect(savedCount + duplicates).toBe(samples.filter((s) => s.op === 'remember').length);
   });
 });
