@@ -2,10 +2,12 @@
  * Two-step delete over REST on top of the forget use case (SPEC §4.5, §8.2): the first request makes
  * the use case's first call and answers with a confirmation token; the second, with that token from
  * the same key before it expires, makes the use case's second call, which deletes. A wrong, expired,
- * used or foreign token never reaches the use case, so nothing is deleted.
+ * used or foreign token never reaches the use case, so nothing is deleted. Tokens and the use case's
+ * pending state are in the shared state, so the two requests may be served by different replicas.
  */
 import { inject, injectable } from 'inversify';
 import { KERNEL_TOKENS, type Clock } from '@kioku/kernel';
+import { SHARED_STATE_TOKENS, type SharedState } from '@kioku/shared-state';
 import {
   FORGETTING_TOKENS,
   ForgetUseCase,
@@ -33,23 +35,24 @@ export class TwoStepDelete {
     @inject(ForgetUseCase) private readonly forget: ForgetUseCase,
     @inject(FORGETTING_TOKENS.Settings) settings: ForgettingSettings,
     @inject(KERNEL_TOKENS.Clock) clock: Clock,
+    @inject(SHARED_STATE_TOKENS.SharedState) state: SharedState,
   ) {
-    this.confirmations = new DeleteConfirmations(settings.confirmationWindowMs, () => clock.now().getTime());
+    this.confirmations = new DeleteConfirmations(state, clock, settings.confirmationWindowMs);
   }
 
   /** First step: asks for confirmation; nothing is deleted. */
   async request(caller: Caller, memoryId: string): Promise<DeleteRequested> {
-    const { token, confirmation } = this.confirmations.issue(caller.keyId, memoryId);
+    const { token, confirmation } = await this.confirmations.issue(caller.keyId, memoryId);
     let result: IdsResult;
     try {
       result = await this.forgetOne(caller, memoryId, confirmation.forgetCallerId);
     } catch (error) {
-      this.confirmations.withdraw(token);
+      await this.confirmations.withdraw(token);
       throw error;
     }
     const pending = result.pending[0];
     if (!pending) {
-      this.confirmations.withdraw(token);
+      await this.confirmations.withdraw(token);
       throw failure(result, memoryId);
     }
     return { token, expiresAt: new Date(confirmation.expiresAt).toISOString(), pending };
@@ -57,7 +60,7 @@ export class TwoStepDelete {
 
   /** Second step: deletes when the token is this key's, for this memory, and not expired. */
   async confirm(caller: Caller, memoryId: string, token: string): Promise<IdsResult> {
-    const check = this.confirmations.redeem(token, caller.keyId, memoryId);
+    const check = await this.confirmations.redeem(token, caller.keyId, memoryId);
     switch (check.status) {
       case 'unknown':
         throw new GatewayError(

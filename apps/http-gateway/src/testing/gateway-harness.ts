@@ -88,13 +88,7 @@ export async function startTestGateway(env: Record<string, string> = {}): Promis
         },
         payload,
       );
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(response.text);
-      } catch {
-        parsed = undefined;
-      }
-      return { ...response, body: parsed };
+      return { ...response, body: jsonOrUndefined(response.text) };
     };
     return {
       get: (url, headers) => send('GET', url, undefined, headers),
@@ -151,4 +145,13 @@ export function httpRequest(
     request.on('error', reject);
     request.end(payload);
   });
+}
+
+/** The parsed JSON body, or undefined when the body is not JSON. */
+export function jsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }

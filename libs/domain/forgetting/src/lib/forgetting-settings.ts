@@ -4,12 +4,9 @@ export interface ForgettingSettings {
   trashRetentionDays: number;
   /** How long a first forget call (or a sweep dry run) waits for its confirming call. */
   confirmationWindowMs: number;
-  /** At most this many callers keep pending confirmations (least recently active dropped first). */
-  maxCallers: number;
 }
 
 export const DEFAULT_FORGETTING_SETTINGS: ForgettingSettings = {
   trashRetentionDays: 30,
   confirmationWindowMs: 5 * 60_000,
-  maxCallers: 1000,
 };

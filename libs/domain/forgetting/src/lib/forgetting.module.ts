@@ -1,8 +1,12 @@
-/** Binds the forgetting library's services and use cases. Settings are bound by the composition lib. */
+/**
+ * Binds the forgetting library's services and use cases. Settings and the shared state (where
+ * confirmations wait for their second call) are bound by the composition lib.
+ */
 import { ContainerModule } from 'inversify';
 import { TrashRepository } from './application/trash.repository';
 import { MemoryDeleter } from './application/memory-deleter';
 import { AutoForgetSweep } from './application/sweep/auto-forget-sweep';
+import { ForgetConfirmations } from './application/forget/forget-confirmations';
 import { ForgetUseCase } from './application/forget/forget.use-case';
 import { RestoreUseCase } from './application/restore/restore.use-case';
 import { RepairIntegrityUseCase } from './application/integrity/repair-integrity.use-case';
@@ -14,6 +18,7 @@ export function forgettingModule(): ContainerModule {
       TrashRepository,
       MemoryDeleter,
       AutoForgetSweep,
+      ForgetConfirmations,
       ForgetUseCase,
       RestoreUseCase,
       RepairIntegrityUseCase,

@@ -1,8 +1,8 @@
 /**
- * Per-caller state of the two-call confirmation (SPEC §4.5, seed 001). A caller's pending ids are the
- * ids of its last first call; a later call confirms those it repeats within the window, and every
- * pending id it does not repeat is dropped. Expired entries count as absent. Bounded: each caller
- * keeps only its last call's ids, and only the most recently active callers are kept.
+ * The two-call confirmation as data (SPEC §4.5, seed 001). A caller's pending ids are the ids of its
+ * last first call; a later call confirms those it repeats within the window, and every pending id it
+ * does not repeat is dropped. An entry older than the window counts as absent for confirming, but
+ * still counts for `requestCount`. Only ids and times are kept, never content.
  */
 export interface PendingDeletion {
   memoryId: string;
@@ -12,34 +12,16 @@ export interface PendingDeletion {
   requestCount: number;
 }
 
-export class PendingConfirmations<T extends { requestedAt: number }> {
-  private readonly callers = new Map<string, Map<string, T>>();
+/** What a caller's pending deletion keeps between its calls (the preview is made again from the memory). */
+export type PendingDeletionRecord = Omit<PendingDeletion, 'contentPreview'>;
 
-  constructor(
-    private readonly windowMs: number,
-    private readonly maxCallers: number,
-  ) {}
+/** A sweep dry run that the same caller may execute within the window. */
+export interface PendingSweep {
+  requestedAt: number;
+  dropIds: string[];
+}
 
-  /** The caller's pending entries that are still within the window. */
-  active(callerId: string, now: number): Map<string, T> {
-    const entries = this.callers.get(callerId);
-    const active = new Map<string, T>();
-    for (const [key, entry] of entries ?? []) {
-      if (now - entry.requestedAt <= this.windowMs) active.set(key, entry);
-    }
-    return active;
-  }
-
-  /** Everything the caller had pending, expired or not (for request counts). */
-  all(callerId: string): Map<string, T> {
-    return new Map(this.callers.get(callerId) ?? []);
-  }
-
-  /** Replaces the caller's pending entries with these. */
-  replace(callerId: string, entries: Map<string, T>): void {
-    this.callers.delete(callerId);
-    if (entries.size > 0) this.callers.set(callerId, entries);
-    while (this.callers.size > this.maxCallers)
-      this.callers.delete(this.callers.keys().next().value as string);
-  }
+/** Whether an entry requested at `requestedAt` can still be confirmed at `now`. */
+export function withinWindow(requestedAt: number, now: number, windowMs: number): boolean {
+  return now - requestedAt <= windowMs;
 }

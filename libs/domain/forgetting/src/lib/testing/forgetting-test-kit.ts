@@ -1,6 +1,7 @@
 /**
  * Assembles memory, links, episodes and forgetting for tests: the in-process vector store, the
- * deterministic embedder, a fixed clock and a capturing log sink behind the real redacting logger.
+ * deterministic embedder, a fixed clock, a capturing log sink behind the real redacting logger, and
+ * the in-process shared state (or the one given).
  */
 import { Container } from 'inversify';
 import type { VectorStore } from '@kioku/vector-store';
@@ -16,7 +17,8 @@ import {
   type MemorySettings,
   type RememberInput,
 } from '@kioku/memory';
-import { bindTestPlatform, DeterministicEmbeddingProvider } from '@kioku/testing-fakes';
+import { bindTestPlatform, DeterministicEmbeddingProvider, type FixedClock } from '@kioku/testing-fakes';
+import { InProcessSharedState, SHARED_STATE_TOKENS, type SharedState } from '@kioku/shared-state';
 import { DEFAULT_FORGETTING_SETTINGS, type ForgettingSettings } from '../forgetting-settings';
 import { FORGETTING_TOKENS } from '../forgetting.tokens';
 import { forgettingModule } from '../forgetting.module';
@@ -28,6 +30,8 @@ export function createForgettingTestKit(
     forgetting?: Partial<ForgettingSettings>;
     store?: VectorStore;
     embeddings?: DeterministicEmbeddingProvider;
+    /** Where confirmations wait (default: in process); give one store-backed state to two kits for two "processes". */
+    sharedState?: (clock: FixedClock) => SharedState;
     /** Further modules to load (higher libraries under test). */
     modules?: ContainerModule[];
   } = {},
@@ -36,6 +40,9 @@ export function createForgettingTestKit(
   const store = options.store ?? new MemoryVectorStore();
   const embeddings = options.embeddings ?? new DeterministicEmbeddingProvider();
   const { clock, logs } = bindTestPlatform(container, { store, embeddings });
+  container
+    .bind(SHARED_STATE_TOKENS.SharedState)
+    .toConstantValue(options.sharedState?.(clock) ?? new InProcessSharedState(clock));
   container.bind(MEMORY_TOKENS.Settings).toConstantValue({ ...DEFAULT_MEMORY_SETTINGS, ...options.memory });
   container
     .bind(FORGETTING_TOKENS.Settings)

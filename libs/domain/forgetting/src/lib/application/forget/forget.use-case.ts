@@ -16,11 +16,12 @@ import {
   type MemorySettings,
 } from '@kioku/memory';
 import { isProtected } from '../../domain/auto-forget.policy';
-import { PendingConfirmations, type PendingDeletion } from '../../domain/pending-confirmations';
+import type { PendingDeletion, PendingDeletionRecord } from '../../domain/pending-confirmations';
 import { FORGETTING_TOKENS } from '../../forgetting.tokens';
 import type { ForgettingSettings } from '../../forgetting-settings';
 import { MemoryDeleter } from '../memory-deleter';
 import { AutoForgetSweep, type SweepDrop, type SweepScan } from '../sweep/auto-forget-sweep';
+import { ForgetConfirmations } from './forget-confirmations';
 import { forgetInputSchema, type ForgetInput } from './forget.input';
 
 const QUERY_CANDIDATES = 5;
@@ -48,28 +49,18 @@ export type ForgetResult =
   | { mode: 'sweep_executed'; drop: SweepDrop; restorableUntil: string | null }
   | { mode: 'sweep_needs_dry_run'; confirmWithin: string };
 
-interface PendingSweep {
-  requestedAt: number;
-  dropIds: string[];
-}
-
 @injectable()
 export class ForgetUseCase {
-  private readonly pendingDeletions: PendingConfirmations<PendingDeletion>;
-  private readonly pendingSweeps: PendingConfirmations<PendingSweep>;
-
   constructor(
     @inject(MemoryRepository) private readonly memories: MemoryRepository,
     @inject(MemoryRanker) private readonly ranker: MemoryRanker,
     @inject(MemoryDeleter) private readonly deleter: MemoryDeleter,
     @inject(AutoForgetSweep) private readonly sweep: AutoForgetSweep,
+    @inject(ForgetConfirmations) private readonly confirmations: ForgetConfirmations,
     @inject(MEMORY_TOKENS.Settings) private readonly memorySettings: MemorySettings,
     @inject(FORGETTING_TOKENS.Settings) private readonly settings: ForgettingSettings,
     @inject(KERNEL_TOKENS.Clock) private readonly clock: Clock,
-  ) {
-    this.pendingDeletions = new PendingConfirmations(settings.confirmationWindowMs, settings.maxCallers);
-    this.pendingSweeps = new PendingConfirmations(settings.confirmationWindowMs, settings.maxCallers);
-  }
+  ) {}
 
   async execute(rawInput: ForgetInput, context: CallContext): Promise<ForgetResult> {
     const input = parseInput(forgetInputSchema, rawInput);
@@ -118,8 +109,8 @@ export class ForgetUseCase {
     const found = new Map(
       (await this.memories.get(context.namespace, ids)).map((s) => [s.memory.id, s.memory]),
     );
-    const confirmable = this.pendingDeletions.active(context.callerId, now.getTime());
-    const history = this.pendingDeletions.all(context.callerId);
+    const { namespace, callerId } = context;
+    const history = await this.confirmations.deletions(namespace, callerId);
 
     const result = {
       mode: 'ids' as const,
@@ -128,32 +119,35 @@ export class ForgetUseCase {
       notFound: [] as string[],
       refused: [] as ProtectedRefusal[],
     };
-    const nextPending = new Map<string, PendingDeletion>();
-    const toDelete: string[] = [];
+    const nextPending: PendingDeletionRecord[] = [];
+    const toConfirm: PendingDeletionRecord[] = [];
     for (const id of ids) {
       const memory = found.get(id);
+      const earlier = history.get(id);
       if (!memory) {
         result.notFound.push(id);
       } else if (isProtected(memory, this.memorySettings.protectedCategories)) {
         result.refused.push({ memory, reason: memory.importance >= 5 ? 'pinned' : 'protected_category' });
-      } else if (confirmable.has(id)) {
-        toDelete.push(id);
+      } else if (earlier && this.confirmations.confirmable(earlier.requestedAt, now.getTime())) {
+        toConfirm.push(earlier);
       } else {
-        const entry: PendingDeletion = {
+        const entry = {
           memoryId: id,
-          contentPreview: snippet(memory.content, PREVIEW_CHARS),
           requestedAt: now.getTime(),
-          requestCount: (history.get(id)?.requestCount ?? 0) + 1,
+          requestCount: (earlier?.requestCount ?? 0) + 1,
         };
-        nextPending.set(id, entry);
-        result.pending.push({ ...entry, memory });
+        nextPending.push(entry);
+        result.pending.push({ ...entry, contentPreview: snippet(memory.content, PREVIEW_CHARS), memory });
       }
     }
-    this.pendingDeletions.replace(context.callerId, nextPending);
-    for (const id of toDelete) {
-      const deleted = await this.deleter.delete(context.namespace, id, 'forget');
+    await this.confirmations.replaceDeletions(namespace, callerId, nextPending, now.getTime());
+    for (const pending of toConfirm) {
+      // Another process confirming the same pending entry at once may win the claim: then this call
+      // did not forget it, and says so as a memory that is no longer there.
+      const won = await this.confirmations.claimDeletion(namespace, callerId, pending);
+      const deleted = won ? await this.deleter.delete(namespace, pending.memoryId, 'forget') : null;
       if (deleted) result.forgotten.push(deleted);
-      else result.notFound.push(id);
+      else result.notFound.push(pending.memoryId);
     }
     return {
       ...result,
@@ -165,18 +159,17 @@ export class ForgetUseCase {
   private async reportSweep(context: CallContext): Promise<ForgetResult> {
     const now = this.clock.now();
     const scan = await this.sweep.scan(context.namespace, now, context.progress);
-    this.pendingSweeps.replace(
-      context.callerId,
-      new Map([['sweep', { requestedAt: now.getTime(), dropIds: scan.dropIds }]]),
-    );
+    await this.confirmations.recordDryRun(context.namespace, context.callerId, {
+      requestedAt: now.getTime(),
+      dropIds: scan.dropIds,
+    });
     return { mode: 'sweep_report', scan, confirmWithin: this.confirmWithin() };
   }
 
   private async executeSweep(context: CallContext): Promise<ForgetResult> {
     const now = this.clock.now();
-    const dryRun = this.pendingSweeps.active(context.callerId, now.getTime()).get('sweep');
+    const dryRun = await this.confirmations.takeDryRun(context.namespace, context.callerId, now.getTime());
     if (!dryRun) return { mode: 'sweep_needs_dry_run', confirmWithin: this.confirmWithin() };
-    this.pendingSweeps.replace(context.callerId, new Map());
     const drop = await this.sweep.drop(context.namespace, dryRun.dropIds, now, context.progress);
     return {
       mode: 'sweep_executed',
