@@ -22,7 +22,7 @@ import {
 import { CapturingLogSink, FixedClock } from '@kioku/testing-fakes';
 import { VECTOR_STORE_TOKENS } from '@kioku/vector-store';
 import { parseWorkerConfig, type AutoForgetMode, type JobName, type WorkerConfig } from '../config';
-import { createWorkerContainer, workerJobs } from '../container';
+import { createWorkerContainer, workerCoordination, workerJobs } from '../container';
 import { ReportWriter } from '../reports/report-writer';
 import { lockFiles, readReports, tempDir } from '../testing/worker-test-helpers';
 import { DROP_BATCH_SIZE } from './auto-forget.job';
@@ -108,8 +108,10 @@ describe('worker jobs on the in-memory store', () => {
   beforeAll(async () => {
     app = await createWorkerContainer(config, { logSink: logs, clock });
     repo = app.container.get(MemoryRepository);
+    const { locks, ticks } = workerCoordination(app.container, config);
     runner = new JobRunner({
-      locksDir: config.worker.locksDir,
+      locks,
+      ticks,
       reports: new ReportWriter(config.worker.reportsDir, app.logger),
       clock,
       logger: app.logger,
