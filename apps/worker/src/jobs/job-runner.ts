@@ -6,6 +6,7 @@
  * runs them one after another and starts no new one once the shutdown signal is aborted.
  */
 import type { Clock, Logger } from '@kioku/kernel';
+import { LeaseLostError } from '@kioku/shared-state';
 import { LEASE_LOST, toReportError } from '../errors/to-report-error';
 import type { ReportWriter } from '../reports/report-writer';
 import { buildReport, type JobReport, type ReportExtras } from '../reports/job-report';
@@ -74,16 +75,15 @@ export class JobRunner {
     try {
       // A lost lease stops the job between steps as a shutdown does, and its fence stops the next write.
       const outcome = await job.run(namespace, AbortSignal.any([signal, lock.lost]), lock.beforeWrite);
-      report = lock.lost.aborted
-        ? publish('failed', outcome, { ...held, error: { ...LEASE_LOST } })
-        : publish(outcome.interrupted ? 'interrupted' : 'ok', outcome, held);
+      // A run that finished every write under its fence is complete, even if the lease ran out after.
+      report =
+        outcome.interrupted && lock.lost.aborted
+          ? publish('failed', outcome, { ...held, error: { ...LEASE_LOST } })
+          : publish(outcome.interrupted ? 'interrupted' : 'ok', outcome, held);
     } catch (error) {
-      const lost = lock.lost.aborted;
-      logger.error(lost ? 'worker.job_lease_lost' : 'worker.job_failed', { job: job.name, namespace, error });
-      report = publish('failed', undefined, {
-        ...held,
-        error: lost ? { ...LEASE_LOST } : toReportError(error),
-      });
+      const event = error instanceof LeaseLostError ? 'worker.job_lease_lost' : 'worker.job_failed';
+      logger.error(event, { job: job.name, namespace, error });
+      report = publish('failed', undefined, { ...held, error: toReportError(error) });
     } finally {
       this.heldLocks.delete(lock);
       await lock.release().catch((error: unknown) => {
