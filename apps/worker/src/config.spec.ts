@@ -21,6 +21,7 @@ describe('worker configuration', () => {
       reembedBatchSize: undefined,
       reportsDir: join(homedir(), '.kioku', 'worker-reports'),
       locksDir: join(homedir(), '.kioku', 'worker-locks'),
+      leaseMs: 60_000,
     });
   });
 
@@ -37,6 +38,7 @@ describe('worker configuration', () => {
       KIOKU_WORKER_CONSOLIDATE_WINDOW_HOURS: '12',
       KIOKU_WORKER_REEMBED_BATCH_SIZE: '64',
       KIOKU_WORKER_TIMEZONE: 'Europe/Berlin',
+      KIOKU_WORKER_LEASE_SECONDS: '2.5',
     });
     expect(config.worker).toEqual({
       namespaces: ['alpha', 'beta'],
@@ -53,6 +55,7 @@ describe('worker configuration', () => {
       reembedBatchSize: 64,
       reportsDir: '/tmp/kioku-worker-config/worker-reports',
       locksDir: '/tmp/kioku-worker-config/worker-locks',
+      leaseMs: 2_500,
     });
   });
 
@@ -84,6 +87,8 @@ describe('worker configuration', () => {
     [{ KIOKU_WORKER_CONSOLIDATE_WINDOW_HOURS: '0' }, /KIOKU_WORKER_CONSOLIDATE_WINDOW_HOURS/],
     [{ KIOKU_WORKER_REEMBED_BATCH_SIZE: 'lots' }, /KIOKU_WORKER_REEMBED_BATCH_SIZE/],
     [{ KIOKU_WORKER_TIMEZONE: 'Mars/Olympus' }, /KIOKU_WORKER_TIMEZONE: must be an IANA time zone/],
+    [{ KIOKU_WORKER_LEASE_SECONDS: '0.5' }, /KIOKU_WORKER_LEASE_SECONDS: must be at least 1 second/],
+    [{ KIOKU_WORKER_LEASE_SECONDS: 'soon' }, /KIOKU_WORKER_LEASE_SECONDS: must be a number of seconds/],
   ])('refuses %j with one line naming the variable', (env, message) => {
     let thrown: unknown;
     try {

@@ -79,6 +79,11 @@ const workerEnvSchema = z.object({
     .max(24 * 365)
     .default(24),
   KIOKU_WORKER_REEMBED_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
+  KIOKU_WORKER_LEASE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(1, 'must be at least 1 second')
+    .max(3600, 'must be at most 3600 seconds')
+    .default(60),
   KIOKU_WORKER_TIMEZONE: z
     .string()
     .trim()
@@ -99,8 +104,16 @@ export interface WorkerSettings {
   reembedBatchSize?: number;
   /** `<dataDir>/worker-reports`: one `<job>.jsonl` file per job. */
   reportsDir: string;
-  /** `<dataDir>/worker-locks`: one `<job>.<namespace>.lock` file per running job and namespace. */
+  /**
+   * `<dataDir>/worker-locks`: one `<job>.<namespace>.lock` file per running job and namespace, used
+   * when no shared state spans processes (KIOKU_SHARED_STATE=memory or the memory vector store).
+   */
   locksDir: string;
+  /**
+   * How long a job's lease on the store lasts without renewal (the holder renews it every third of
+   * that): how long a dead worker's job stays blocked before another worker takes it over.
+   */
+  leaseMs: number;
 }
 
 export interface WorkerConfig extends KiokuConfig {
@@ -182,6 +195,7 @@ function withWorkerSettings(base: KiokuConfig, env: EnvSource, command: WorkerCo
       reembedBatchSize: parsed.KIOKU_WORKER_REEMBED_BATCH_SIZE,
       reportsDir: join(base.dataDir, 'worker-reports'),
       locksDir: join(base.dataDir, 'worker-locks'),
+      leaseMs: parsed.KIOKU_WORKER_LEASE_SECONDS * 1000,
     },
   };
 }

@@ -8,13 +8,18 @@ import { ConsolidateUseCase } from '@kioku/consolidation';
 import { AutoForgetSweep, PurgeTrashUseCase, RepairIntegrityUseCase } from '@kioku/forgetting';
 import { KERNEL_TOKENS } from '@kioku/kernel';
 import { ReembedUseCase } from '@kioku/memory';
+import { LeasedLocks, SHARED_STATE_TOKENS } from '@kioku/shared-state';
 import type { JobName, WorkerConfig } from './config';
 import { AutoForgetJob } from './jobs/auto-forget.job';
 import { ConsolidateJob } from './jobs/consolidate.job';
+import { FileJobLocks } from './jobs/file-job-locks';
 import { IntegrityJob } from './jobs/integrity.job';
 import type { Job } from './jobs/job';
+import type { JobLocks } from './jobs/job-locks';
+import { LeasedJobLocks, workerHolderId } from './jobs/leased-job-locks';
 import { PurgeTrashJob } from './jobs/purge-trash.job';
 import { ReembedJob, type Reembedder } from './jobs/reembed.job';
+import { TickClaims } from './jobs/tick-claims';
 
 export function createWorkerContainer(
   config: WorkerConfig,
@@ -33,6 +38,27 @@ export function workerJobs(container: Container, config: WorkerConfig): Record<J
     integrity: new IntegrityJob(container.get(RepairIntegrityUseCase)),
     reembed: new ReembedJob(reembedderOf(container), config.worker.reembedBatchSize, logger),
   };
+}
+
+/**
+ * How this worker coordinates with others: leases and tick claims on the shared state when it spans
+ * processes (KIOKU_SHARED_STATE=store on a store other processes reach); otherwise lock files on this
+ * machine's disk, the right tool when every worker shares one data dir and nothing else is shared.
+ */
+export function workerCoordination(
+  container: Container,
+  config: WorkerConfig,
+): { locks: JobLocks; ticks: TickClaims; holderId: string } {
+  const state = container.get(SHARED_STATE_TOKENS.SharedState);
+  const holderId = workerHolderId();
+  const shared = config.sharedState === 'store' && config.vectorStore.kind !== 'memory';
+  const locks = shared
+    ? new LeasedJobLocks(
+        new LeasedLocks(state, container.get(KERNEL_TOKENS.Clock), config.worker.leaseMs),
+        holderId,
+      )
+    : new FileJobLocks(config.worker.locksDir);
+  return { locks, ticks: new TickClaims(state, holderId), holderId };
 }
 
 /** The one place the worker reaches the re-embedding use case. */

@@ -14,7 +14,8 @@ import 'reflect-metadata';
 import { ConfigError } from '@kioku/config';
 import { KERNEL_TOKENS, toAppError } from '@kioku/kernel';
 import { JOB_NAMES, loadWorkerConfig, parseWorkerArgs, SCHEDULE_VARIABLES } from './config';
-import { createWorkerContainer, workerJobs } from './container';
+import { createWorkerContainer, workerCoordination, workerJobs } from './container';
+import { FileJobLocks } from './jobs/file-job-locks';
 import { JobRunner } from './jobs/job-runner';
 import { ReportWriter } from './reports/report-writer';
 import { startSchedule } from './schedule';
@@ -36,7 +37,8 @@ async function main(): Promise<number> {
       shutdown.abort();
       return;
     }
-    // A second signal: leave now. The locks go with us; the writes done so far are complete.
+    // A second signal: leave now. The locks go with us (a lease unreleased runs out); the writes done
+    // so far are complete.
     runner?.releaseAll();
     process.exit(130);
   };
@@ -50,8 +52,10 @@ async function main(): Promise<number> {
   const logger = app.logger;
   shutdown.signal.addEventListener('abort', () => logger.info('worker.stopping', {}), { once: true });
   try {
+    const { locks, ticks, holderId } = workerCoordination(app.container, config);
     runner = new JobRunner({
-      locksDir: config.worker.locksDir,
+      locks,
+      ticks,
       reports: new ReportWriter(config.worker.reportsDir, logger),
       clock: app.container.get(KERNEL_TOKENS.Clock),
       logger,
@@ -75,7 +79,12 @@ async function main(): Promise<number> {
       runner,
       logger,
     });
-    logger.info('worker.started', { scheduled: schedule.scheduled, namespaces: config.worker.namespaces });
+    logger.info('worker.started', {
+      scheduled: schedule.scheduled,
+      namespaces: config.worker.namespaces,
+      holder: holderId,
+      locks: locks instanceof FileJobLocks ? 'files' : 'leases',
+    });
     if (!shutdown.signal.aborted)
       await new Promise((resolve) => shutdown.signal.addEventListener('abort', resolve, { once: true }));
     await schedule.stop();

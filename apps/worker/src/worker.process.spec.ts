@@ -4,13 +4,13 @@
  * `skipped`; SIGTERM during a scheduled run lets the running step finish, starts nothing new, leaves
  * no lock behind and exits 0.
  */
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { isProcessAlive } from '@kioku/kernel';
 import { startChromaTestServer, type ChromaTestServer } from '@kioku/testing-contracts';
 import { jobLockPath, tryJobLock } from './jobs/job-lock';
+import { holdingProxy, type HoldingProxy } from './testing/holding-proxy';
+import { namespaceRequests, sharedStateCollectionId } from './testing/shared-state-requests';
 import { runWorker, startWorker } from './testing/worker-process';
 import { lockFiles, readReports, tempDir, waitFor } from './testing/worker-test-helpers';
 
@@ -116,6 +116,12 @@ describe('kioku worker as a process', () => {
       const dir = dataDir();
       const logFile = join(dir, 'worker.log');
       const log = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '');
+      const startedRuns = () =>
+        log()
+          .split('\n')
+          .filter((line) => line.includes('"event":"worker.job_started"'))
+          .map((line) => JSON.parse(line) as { namespace: string; tick: string; lockEpoch?: number });
+      let heldRun: { namespace: string; tick: string; lockEpoch?: number } | undefined;
       const worker = startWorker([], {
         KIOKU_DATA_DIR: dir,
         KIOKU_LOG_FILE: logFile,
@@ -129,14 +135,18 @@ describe('kioku worker as a process', () => {
       });
       try {
         await waitFor(() => log().includes('"event":"worker.started"'), 60_000, 'the worker to start');
-        // From now on the store answers only when the test says so: the next run stops mid-step.
-        proxy.hold();
+        await waitFor(() => startedRuns().length > 0, 10_000, 'a first run');
+        // From now on the namespaces' data answers only when the test says so (the job's lease and tick
+        // claims still pass): the next run stops mid-step.
+        proxy.hold(namespaceRequests((await sharedStateCollectionId(chroma.url))!));
+        const before = startedRuns().length;
         await waitFor(
-          () => log().includes('"event":"worker.job_started"') && proxy.heldCount() > 0,
+          () => startedRuns().length > before && proxy.heldCount() > 0,
           10_000,
           'a run to be waiting on the store',
         );
-        expect(lockFiles(join(dir, 'worker-locks'))).toEqual(['integrity.alpha.lock']);
+        heldRun = startedRuns().at(-1);
+        expect(heldRun).toMatchObject({ namespace: expect.any(String), lockEpoch: expect.any(Number) });
 
         worker.child.kill('SIGTERM');
         await new Promise((r) => setTimeout(r, 1_500));
@@ -149,62 +159,24 @@ describe('kioku worker as a process', () => {
         proxy.release();
         worker.child.kill('SIGKILL');
       }
+      // The held run completed; its tick started no later namespace, and no tick came after.
       const reports = readReports(join(dir, 'worker-reports'), 'integrity');
-      expect(reports.map((r) => [r.namespace, r.status])).toEqual([['alpha', 'ok']]);
+      const ofHeldTick = reports.filter((r) => r.tick === heldRun?.tick);
+      expect(ofHeldTick.at(-1)).toMatchObject({ namespace: heldRun?.namespace, status: 'ok' });
+      expect(ofHeldTick.filter((r) => r.namespace > heldRun!.namespace)).toEqual([]);
+      expect(reports.filter((r) => r.tick! > heldRun!.tick)).toEqual([]);
       expect(lockFiles(join(dir, 'worker-locks'))).toEqual([]);
       expect(log()).toContain('"event":"worker.stopped"');
+      // The lease was released, not left to run out (60 s): a run right after takes the next epoch.
+      const next = await runWorker(['--once', 'integrity', '--namespace', heldRun!.namespace], {
+        KIOKU_DATA_DIR: dir,
+        KIOKU_VECTOR_STORE: 'chroma',
+        KIOKU_CHROMA_URL: chroma.url,
+      });
+      expect(JSON.parse(next.stdout.trim())).toMatchObject({
+        status: 'ok',
+        lockEpoch: heldRun!.lockEpoch! + 1,
+      });
     }, 120_000);
   });
 });
-
-interface HoldingProxy {
-  url: string;
-  /** Holds every request from now on. */
-  hold(): void;
-  /** Forwards the held requests and stops holding. */
-  release(): void;
-  heldCount(): number;
-  close(): Promise<void>;
-}
-
-/** An HTTP proxy in front of the Chroma server that can hold requests, to pause a job mid-step. */
-async function holdingProxy(target: string): Promise<HoldingProxy> {
-  let holding = false;
-  let held: (() => void)[] = [];
-  const forward = (req: IncomingMessage, res: ServerResponse) => {
-    const upstream = request(
-      new URL(req.url ?? '/', target),
-      { method: req.method, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
-  };
-  const server: Server = createServer((req, res) => {
-    if (holding) held.push(() => forward(req, res));
-    else forward(req, res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    hold: () => {
-      holding = true;
-    },
-    release: () => {
-      holding = false;
-      const waiting = held;
-      held = [];
-      waiting.forEach((go) => go());
-    },
-    heldCount: () => held.length,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}

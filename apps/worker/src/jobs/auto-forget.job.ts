@@ -5,7 +5,7 @@
  * small batches, so a shutdown can stop it between two batches. Dropped memories go to the trash
  * (reason `auto_forget`) and stay restorable until the trash is purged.
  */
-import type { Clock } from '@kioku/kernel';
+import { NO_FENCE, type Clock, type WriteFence } from '@kioku/kernel';
 import type { AutoForgetSweep, SweepSample } from '@kioku/forgetting';
 import type { AutoForgetMode } from '../config';
 import type { IdEntry, Job, JobOutcome } from './job';
@@ -22,7 +22,7 @@ export class AutoForgetJob implements Job {
     private readonly clock: Clock,
   ) {}
 
-  async run(namespace: string, signal: AbortSignal): Promise<JobOutcome> {
+  async run(namespace: string, signal: AbortSignal, beforeWrite: WriteFence = NO_FENCE): Promise<JobOutcome> {
     const now = this.clock.now();
     const scan = await this.sweep.scan(namespace, now);
     const outcome: JobOutcome = {
@@ -44,6 +44,7 @@ export class AutoForgetJob implements Job {
         break;
       }
       const batch = scan.dropIds.slice(i, i + DROP_BATCH_SIZE);
+      await beforeWrite();
       // The scan's instant: drop what the policy said at scan time, re-checked against current state.
       const result = await this.sweep.drop(namespace, batch, now);
       dropped.push(...result.dropped);

@@ -4,6 +4,7 @@
  * their ids and similarities only. Re-running it is harmless: a replay strengthens a link once.
  */
 import type { ConsolidateUseCase } from '@kioku/consolidation';
+import type { WriteFence } from '@kioku/kernel';
 import { WORKER_CALLER_ID, type Job, type JobOutcome } from './job';
 
 export class ConsolidateJob implements Job {
@@ -14,10 +15,11 @@ export class ConsolidateJob implements Job {
     private readonly windowHours: number,
   ) {}
 
-  async run(namespace: string): Promise<JobOutcome> {
+  async run(namespace: string, _signal: AbortSignal, beforeWrite?: WriteFence): Promise<JobOutcome> {
     const result = await this.consolidate.execute(
       { window_hours: this.windowHours },
       { namespace, callerId: WORKER_CALLER_ID },
+      { beforeWrite },
     );
     return {
       counts: {

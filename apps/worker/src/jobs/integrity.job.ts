@@ -4,6 +4,7 @@
  * reports what it fixed.
  */
 import type { RepairIntegrityUseCase } from '@kioku/forgetting';
+import type { WriteFence } from '@kioku/kernel';
 import type { Job, JobOutcome } from './job';
 
 export class IntegrityJob implements Job {
@@ -11,8 +12,8 @@ export class IntegrityJob implements Job {
 
   constructor(private readonly repairIntegrity: RepairIntegrityUseCase) {}
 
-  async run(namespace: string): Promise<JobOutcome> {
-    const report = await this.repairIntegrity.execute(namespace);
+  async run(namespace: string, _signal: AbortSignal, beforeWrite?: WriteFence): Promise<JobOutcome> {
+    const report = await this.repairIntegrity.execute(namespace, { beforeWrite });
     return {
       counts: {
         linksChecked: report.linksChecked,

@@ -1,14 +1,17 @@
 /**
  * The runner's lock and report rules: one run per job and namespace at a time across processes
  * (a held lock → `skipped`, not queued), a lock whose holder died is taken over, failures become a
- * safe error in the report, and the lock is released whatever happens.
+ * safe error in the report, and the lock is released whatever happens — with lock files (one
+ * machine) and with leases on the shared state (a lost lease stops the job before its next write;
+ * each scheduled tick runs once).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { AppError, SystemClock } from '@kioku/kernel';
+import { AppError, SystemClock, type Clock } from '@kioku/kernel';
+import { InProcessSharedState, LeasedLocks, type SharedState } from '@kioku/shared-state';
 import { RedactingLogger } from '@kioku/redaction';
-import { CapturingLogSink } from '@kioku/testing-fakes';
+import { CapturingLogSink, FixedClock } from '@kioku/testing-fakes';
 import { ReportWriter } from '../reports/report-writer';
 import {
   ControlledJob,
@@ -18,13 +21,23 @@ import {
   tempDir,
   waitFor,
 } from '../testing/worker-test-helpers';
+import { FileJobLocks } from './file-job-locks';
+import type { Job } from './job';
 import { jobLockPath } from './job-lock';
+import type { JobLocks } from './job-locks';
 import { JobRunner } from './job-runner';
+import { LeasedJobLocks } from './leased-job-locks';
+import { TickClaims } from './tick-claims';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-function setup() {
+function setup(
+  coordination: (locksDir: string) => { locks: JobLocks; ticks: TickClaims } = (locksDir) => ({
+    locks: new FileJobLocks(locksDir),
+    ticks: new TickClaims(new InProcessSharedState(new SystemClock()), 'test'),
+  }),
+) {
   const dataDir = tempDir('runner');
   dirs.push(dataDir);
   const logs = new CapturingLogSink();
@@ -32,12 +45,20 @@ function setup() {
   const reportsDir = join(dataDir, 'worker-reports');
   const locksDir = join(dataDir, 'worker-locks');
   const runner = new JobRunner({
-    locksDir,
+    ...coordination(locksDir),
     reports: new ReportWriter(reportsDir, logger),
     clock: new SystemClock(),
     logger,
   });
   return { runner, logs, reportsDir, locksDir };
+}
+
+/** A runner whose locks are leases on `state`, held as `holder`, as a worker on another machine would. */
+function leasedSetup(state: SharedState, holder: string, clock: Clock = new SystemClock(), leaseMs = 60_000) {
+  return setup(() => ({
+    locks: new LeasedJobLocks(new LeasedLocks(state, clock, leaseMs), holder),
+    ticks: new TickClaims(state, holder),
+  }));
 }
 
 const never = new AbortController().signal;
@@ -215,5 +236,90 @@ describe('JobRunner', () => {
     expect(line.durationMs).toBeGreaterThanOrEqual(0);
     const logged = logs.records.find((r) => r.event === 'worker.job_report');
     expect(logged?.fields).toMatchObject({ job: 'integrity', status: 'ok', counts: { linksChecked: 4 } });
+  });
+});
+
+describe('JobRunner with leases on the shared state', () => {
+  it('skips while another worker holds the lease, naming it and its epoch; the next run takes the next epoch', async () => {
+    const state = new InProcessSharedState(new SystemClock());
+    const machineA = leasedSetup(state, 'host-a/1/aaaa');
+    const machineB = leasedSetup(state, 'host-b/2/bbbb');
+    const job = new ControlledJob('consolidate');
+    const first = machineA.runner.run(job, 'alpha', never);
+    await job.entered;
+
+    expect(await machineB.runner.run(job, 'alpha', never)).toMatchObject({
+      status: 'skipped',
+      skipReason: 'lock_held',
+      lockHolder: 'host-a/1/aaaa',
+      lockEpoch: 1,
+    });
+    job.finish();
+    expect(await first).toMatchObject({ status: 'ok', lockHolder: 'host-a/1/aaaa', lockEpoch: 1 });
+
+    const next = new ControlledJob('consolidate');
+    const second = machineB.runner.run(next, 'alpha', never);
+    await next.entered;
+    next.finish();
+    expect(await second).toMatchObject({ status: 'ok', lockHolder: 'host-b/2/bbbb', lockEpoch: 2 });
+    expect(machineA.locksDir).not.toBe(machineB.locksDir);
+    expect(lockFiles(machineA.locksDir)).toEqual([]);
+  });
+
+  it('a lease lost mid-run stops the job before its next write batch: `failed` with LEASE_LOST', async () => {
+    const clock = new FixedClock();
+    const state = new InProcessSharedState(clock);
+    const paused = leasedSetup(state, 'host-a/1/aaaa', clock, 10_000);
+    const other = new LeasedLocks(state, clock, 10_000);
+    const written: number[] = [];
+    let pauseAfterFirstBatch!: () => void;
+    const resume = new Promise<void>((resolve) => (pauseAfterFirstBatch = resolve));
+    const batches: Job = {
+      name: 'auto-forget',
+      run: async (_namespace, _signal, beforeWrite = () => Promise.resolve()) => {
+        for (const batch of [1, 2, 3]) {
+          await beforeWrite();
+          written.push(batch);
+          if (batch === 1) await resume;
+        }
+        return { counts: { written: written.length } };
+      },
+    };
+    const run = paused.runner.run(batches, 'alpha', never);
+    await waitFor(() => written.length === 1, 1_000, 'the first batch');
+
+    // The holder stalls past its lease (a long GC pause, a frozen VM); another worker takes over.
+    clock.advance(11_000);
+    const takeover = await other.tryAcquire('job:auto-forget:alpha', { id: 'host-b/2/bbbb' });
+    expect(takeover).toMatchObject({ acquired: true, lease: { epoch: 2 } });
+    pauseAfterFirstBatch();
+
+    const report = await run;
+    expect(report).toMatchObject({
+      status: 'failed',
+      lockEpoch: 1,
+      error: { code: 'LEASE_LOST', message: expect.stringContaining('another worker') },
+    });
+    expect(written).toEqual([1]);
+    if (takeover.acquired) await takeover.lease.release();
+  });
+
+  it('runs each scheduled tick once across workers; the others report that another worker ran it', async () => {
+    const state = new InProcessSharedState(new SystemClock());
+    const machineA = leasedSetup(state, 'host-a/1/aaaa');
+    const machineB = leasedSetup(state, 'host-b/2/bbbb');
+    // A tick is this second's instant, as the schedule computes it.
+    const tick = new Date(Math.floor(Date.now() / 1000) * 1000);
+    const job = new ControlledJob('integrity');
+    const winner = machineA.runner.runAll(job, ['alpha'], never, tick);
+    await job.entered;
+    job.finish();
+    const loser = await machineB.runner.runAll(job, ['alpha'], never, tick);
+
+    expect(await winner).toMatchObject([{ status: 'ok', tick: tick.toISOString() }]);
+    expect(loser).toMatchObject([
+      { status: 'skipped', skipReason: 'tick_taken', tick: tick.toISOString(), lockHolder: 'host-a/1/aaaa' },
+    ]);
+    expect(job.runs).toBe(1);
   });
 });

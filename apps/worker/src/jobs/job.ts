@@ -4,6 +4,7 @@
  * other text written by an agent (SPEC §8.3, §10). The report builder keeps only numbers and
  * id-shaped strings from it, as a second line of defence.
  */
+import type { WriteFence } from '@kioku/kernel';
 import type { JobName } from '../config';
 
 /** The caller id the worker's use-case calls carry (per-caller state never mixes with an agent's). */
@@ -30,6 +31,8 @@ export interface Job {
   /**
    * Runs the job once for a namespace. A job with several steps checks `signal` between them and
    * returns early (with `interrupted: true`) when it is aborted; a step in progress always completes.
+   * `beforeWrite` is awaited before each batch of writes: it throws when the job's lease was lost
+   * (another worker may run the job now), so nothing more is written.
    */
-  run(namespace: string, signal: AbortSignal): Promise<JobOutcome>;
+  run(namespace: string, signal: AbortSignal, beforeWrite?: WriteFence): Promise<JobOutcome>;
 }

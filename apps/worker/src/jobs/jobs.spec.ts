@@ -20,9 +20,10 @@ import {
   type Memory,
 } from '@kioku/memory';
 import { CapturingLogSink, FixedClock } from '@kioku/testing-fakes';
+import { LeaseLostError } from '@kioku/shared-state';
 import { VECTOR_STORE_TOKENS } from '@kioku/vector-store';
 import { parseWorkerConfig, type AutoForgetMode, type JobName, type WorkerConfig } from '../config';
-import { createWorkerContainer, workerJobs } from '../container';
+import { createWorkerContainer, workerCoordination, workerJobs } from '../container';
 import { ReportWriter } from '../reports/report-writer';
 import { lockFiles, readReports, tempDir } from '../testing/worker-test-helpers';
 import { DROP_BATCH_SIZE } from './auto-forget.job';
@@ -108,8 +109,10 @@ describe('worker jobs on the in-memory store', () => {
   beforeAll(async () => {
     app = await createWorkerContainer(config, { logSink: logs, clock });
     repo = app.container.get(MemoryRepository);
+    const { locks, ticks } = workerCoordination(app.container, config);
     runner = new JobRunner({
-      locksDir: config.worker.locksDir,
+      locks,
+      ticks,
       reports: new ReportWriter(config.worker.reportsDir, app.logger),
       clock,
       logger: app.logger,
@@ -259,6 +262,33 @@ describe('worker jobs on the in-memory store', () => {
       drop.mockRestore();
     }
     expect(await allIds('af-abort')).toHaveLength(10);
+  });
+
+  it('a lost lease stops each job before its next write batch: what was written stays, nothing more is', async () => {
+    const [vector] = await app.container.get(EMBEDDINGS_TOKENS.EmbeddingProvider).embed(['old']);
+    for (let i = 0; i < DROP_BATCH_SIZE + 10; i++) await seed('af-fenced', 200, {}, vector);
+    /** A fence that lets `allowed` write batches through, then reports the lease lost. */
+    const fence = (allowed: number) => {
+      let calls = 0;
+      return () => (++calls > allowed ? Promise.reject(new LeaseLostError('job')) : Promise.resolve());
+    };
+    const never = new AbortController().signal;
+    await expect(jobs('execute')['auto-forget'].run('af-fenced', never, fence(1))).rejects.toBeInstanceOf(
+      LeaseLostError,
+    );
+    expect(await allIds('af-fenced')).toHaveLength(10);
+
+    const a = await seed('fenced', 0.1);
+    const b = await seed('fenced', 0.05);
+    await expect(jobs().consolidate.run('fenced', never, fence(0))).rejects.toBeInstanceOf(LeaseLostError);
+    await expect(jobs()['purge-trash'].run('fenced', never, fence(0))).rejects.toBeInstanceOf(LeaseLostError);
+    expect(await allLinks('fenced')).toEqual([]);
+    await expect(jobs().integrity.run('fenced', never, fence(0))).rejects.toBeInstanceOf(LeaseLostError);
+    // With the lease held, the same runs write.
+    await jobs().consolidate.run('fenced', never);
+    expect((await allLinks('fenced')).map((l) => [l.sourceId, l.targetId].sort())).toContainEqual(
+      [a.id, b.id].sort(),
+    );
   });
 
   it('purge-trash: purges trash entries past the retention period', async () => {

@@ -1,5 +1,6 @@
 /** `purge-trash` (SPEC §2.4): removes trash entries older than the retention period for one namespace. */
 import type { PurgeTrashUseCase } from '@kioku/forgetting';
+import type { WriteFence } from '@kioku/kernel';
 import type { Job, JobOutcome } from './job';
 
 export class PurgeTrashJob implements Job {
@@ -10,8 +11,8 @@ export class PurgeTrashJob implements Job {
     private readonly retentionDays: number,
   ) {}
 
-  async run(namespace: string): Promise<JobOutcome> {
-    const { purged } = await this.purgeTrash.execute(namespace);
+  async run(namespace: string, _signal: AbortSignal, beforeWrite?: WriteFence): Promise<JobOutcome> {
+    const { purged } = await this.purgeTrash.execute(namespace, { beforeWrite });
     return { counts: { purged }, details: { retentionDays: this.retentionDays } };
   }
 }

@@ -4,7 +4,7 @@
  * batch and then reports progress — so on shutdown the worker stops it from the progress callback,
  * between two batches, and the next run continues where this one stopped.
  */
-import type { Logger } from '@kioku/kernel';
+import type { Logger, WriteFence } from '@kioku/kernel';
 import type { Job, JobOutcome } from './job';
 
 export interface ReembedProgress {
@@ -19,6 +19,7 @@ export interface Reembedder {
     namespace: string;
     batchSize?: number;
     onProgress?: (progress: ReembedProgress) => void;
+    beforeWrite?: WriteFence;
   }): Promise<{
     status: string;
     reembedded: number;
@@ -45,11 +46,12 @@ export class ReembedJob implements Job {
     private readonly logger: Logger,
   ) {}
 
-  async run(namespace: string, signal: AbortSignal): Promise<JobOutcome> {
+  async run(namespace: string, signal: AbortSignal, beforeWrite?: WriteFence): Promise<JobOutcome> {
     try {
       const result = await this.reembedder.execute({
         namespace,
         batchSize: this.batchSize,
+        beforeWrite,
         onProgress: (progress) => {
           this.logger.debug('worker.reembed_progress', { namespace, ...progress });
           if (signal.aborted) throw new StopBetweenBatches();

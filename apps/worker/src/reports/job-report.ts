@@ -9,6 +9,7 @@ import type { IdEntry, JobOutcome } from '../jobs/job';
 
 export const REPORT_STATUSES = ['ok', 'skipped', 'failed', 'interrupted'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
+export type SkipReason = 'lock_held' | 'tick_taken';
 
 export interface JobReport {
   job: JobName;
@@ -17,9 +18,9 @@ export interface JobReport {
   startedAt: string;
   durationMs: number;
   /**
-   * `ok`: completed. `skipped`: the job already runs for this namespace (its lock is held), nothing
-   * was done. `failed`: see `error`; steps before the failure stay done. `interrupted`: a shutdown
-   * stopped it between two steps; what was done stays done.
+   * `ok`: completed. `skipped`: nothing was done, see `skipReason`. `failed`: see `error` (code
+   * `LEASE_LOST` when another worker took the job over); steps before the failure stay done.
+   * `interrupted`: a shutdown stopped it between two steps; what was done stays done.
    */
   status: ReportStatus;
   /** The worker process that wrote the line. */
@@ -28,8 +29,16 @@ export interface JobReport {
   ids?: Record<string, string[]>;
   entries?: Record<string, IdEntry[]>;
   details?: Record<string, string | number | boolean>;
-  /** For `skipped`: the pid that holds the lock, when readable. */
+  /** For a scheduled run: the tick it belongs to (the cron pattern's instant, ISO-8601), the same in every worker. */
+  tick?: string;
+  /** For `skipped`: `lock_held` (the job runs for this namespace already) or `tick_taken` (another worker ran this tick). */
+  skipReason?: SkipReason;
+  /** With a lock file, for `skipped`: the pid that holds the lock, when readable. */
   lockHolderPid?: number;
+  /** With a lease: who holds it (`host/pid/random`) — this worker for a run, the other one for a skip. */
+  lockHolder?: string;
+  /** With a lease: its epoch (the fencing token; higher with every acquisition). */
+  lockEpoch?: number;
   /** For `failed`: a stable code and a message that never holds memory content. */
   error?: { code: string; message: string };
 }
@@ -37,6 +46,12 @@ export interface JobReport {
 /** Ids of memories, episodes and links: no spaces, nothing a sentence could pass for. */
 const ID_SHAPE = /^[A-Za-z0-9_.:>|-]{1,128}$/;
 const NOT_AN_ID = '[not-an-id]';
+
+/** Run facts the runner adds to a report (none of them agent text). */
+export type ReportExtras = Pick<
+  JobReport,
+  'tick' | 'skipReason' | 'lockHolderPid' | 'lockHolder' | 'lockEpoch' | 'error'
+>;
 
 export interface ReportHeader {
   job: JobName;
@@ -49,7 +64,7 @@ export interface ReportHeader {
 export function buildReport(
   header: ReportHeader,
   outcome: JobOutcome | undefined,
-  extra: Pick<JobReport, 'lockHolderPid' | 'error'> = {},
+  extra: ReportExtras = {},
 ): JobReport {
   const report: JobReport = {
     job: header.job,

@@ -11,3 +11,4 @@ export * from './lib/file-lock';
 export * from './lib/connection-errors';
 export * from './lib/request-origin';
 export * from './lib/memory-categories';
+export * from './lib/write-fence';

@@ -145,6 +145,18 @@ describe.each(variants)('LeasedLocks: $name', ({ open }) => {
     if (second.acquired) await second.lease.release();
   });
 
+  it('keeps counting epochs after a release, also for a process that starts afterwards (and purges)', async () => {
+    const clock = new FixedClock();
+    const [a, b] = await open(clock);
+    const first = await new LeasedLocks(a, clock, 10_000).tryAcquire('job', { id: 'a' });
+    if (!first.acquired) throw new Error('expected the lock');
+    await first.lease.release();
+    // `b` is used for the first time now: its first call purges what expired more than a day ago.
+    const second = await new LeasedLocks(b, clock, 10_000).tryAcquire('job', { id: 'b' });
+    expect(second).toMatchObject({ acquired: true, lease: { epoch: 2 } });
+    if (second.acquired) await second.lease.release();
+  });
+
   it('a holder whose lease ran out is taken over and fenced off before its next write', async () => {
     const clock = new FixedClock();
     const [a, b] = await open(clock);

@@ -105,7 +105,9 @@ export class LeasedLocks {
         if (released) return;
         released = true;
         clearInterval(timer);
-        if (!lost.signal.aborted) await this.state.put(this.entry(lock, epoch, holder, 0));
+        // Expired as of now, not at 0: an entry expired a day ago is purged, and a purged last epoch
+        // would restart the count at 1 — the next holder must get a higher fencing token.
+        if (!lost.signal.aborted) await this.state.put(this.entry(lock, epoch, holder, now()));
       },
     };
   }

@@ -14,6 +14,33 @@ import { RestoreUseCase } from './restore/restore.use-case';
 const TOPICS = ['tea', 'rain', 'guitar', 'garden', 'train'];
 
 describe('reembed', () => {
+  it('stops before its next write batch when its fence fails, and resumes from the last batch written', async () => {
+    const store = new MemoryVectorStore();
+    const before = createForgettingTestKit({ store, memory: { dedupDistance: 0 } });
+    for (let i = 0; i < 25; i++)
+      await before.remember({ content: `A note about ${TOPICS[i % 5]} number ${i}` });
+    const newModel = new DeterministicEmbeddingProvider({ dimension: 64, modelId: 'fake:other-64' });
+    const reembed = createForgettingTestKit({ store, embeddings: newModel }).container.get(ReembedUseCase);
+
+    const batchesWritten: number[] = [];
+    let checks = 0;
+    await expect(
+      reembed.execute({
+        namespace: 'test',
+        batchSize: 10,
+        // The first check guards the setup, the next two the first two batches; the third batch is refused.
+        beforeWrite: () => (++checks > 3 ? Promise.reject(new Error('lease lost')) : Promise.resolve()),
+        onProgress: (p) => batchesWritten.push(p.done),
+      }),
+    ).rejects.toThrow('lease lost');
+    expect(batchesWritten).toEqual([10, 20]);
+    // Still on its old model: the switch is a write too, and it never came.
+    await before.container.get(MemoryRepository).open('test'); // throws MODEL_MISMATCH once switched
+
+    const result = await reembed.execute({ namespace: 'test', batchSize: 10 });
+    expect(result).toMatchObject({ status: 'done', resumed: true, total: 25 });
+  });
+
   it('moves a namespace to a new model without losing a memory, a link, an episode or the trash', async () => {
     const store = new MemoryVectorStore();
     const before = createForgettingTestKit({ store, memory: { linkDistance: 1.2, dedupDistance: 0 } });

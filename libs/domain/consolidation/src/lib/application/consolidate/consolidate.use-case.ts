@@ -7,7 +7,7 @@
  * strengthens a link once (the link remembers it was replayed) and existing links are left alone.
  */
 import { inject, injectable } from 'inversify';
-import { KERNEL_TOKENS, type Clock, type Logger } from '@kioku/kernel';
+import { KERNEL_TOKENS, NO_FENCE, type Clock, type Logger, type WriteFence } from '@kioku/kernel';
 import { EpisodeMaintenance } from '@kioku/episodes';
 import { evaluate, isProtected } from '@kioku/forgetting';
 import { LinkRepository, type Link } from '@kioku/links';
@@ -71,7 +71,12 @@ export class ConsolidateUseCase {
     @inject(KERNEL_TOKENS.Logger) private readonly logger: Logger,
   ) {}
 
-  async execute(rawInput: ConsolidateInput, context: CallContext): Promise<ConsolidateResult> {
+  /** `beforeWrite` is called before each write step (the worker's lease check; see WriteFence). */
+  async execute(
+    rawInput: ConsolidateInput,
+    context: CallContext,
+    { beforeWrite = NO_FENCE }: { beforeWrite?: WriteFence } = {},
+  ): Promise<ConsolidateResult> {
     const input = parseInput(consolidateInputSchema, rawInput);
     const windowHours = input.window_hours ?? 24;
     const dryRun = input.dry_run === true;
@@ -136,9 +141,13 @@ export class ConsolidateUseCase {
     if (dryRun) {
       episodeIdsDropped = await this.episodes.dropMissingMemories(namespace, { dryRun: true });
     } else {
+      await beforeWrite();
       await this.linkWriter.save(namespace, [...writes.values()]);
+      await beforeWrite();
       await this.links.removeBoth(namespace, weak);
+      await beforeWrite();
       episodeIdsDropped = await this.episodes.dropMissingMemories(namespace);
+      await beforeWrite();
       await this.state.save(namespace, {
         lastRunAt: stamp,
         mergeCandidates: mergeCandidates.map((c) => ({ a: c.a.id, b: c.b.id, similarity: c.similarity })),

@@ -7,7 +7,7 @@
  * repairs before writing, so writing never shifts the pages being read.
  */
 import { inject, injectable } from 'inversify';
-import { KERNEL_TOKENS, type Logger } from '@kioku/kernel';
+import { KERNEL_TOKENS, NO_FENCE, type Logger, type WriteFence } from '@kioku/kernel';
 import { EpisodeMaintenance } from '@kioku/episodes';
 import { LinkRepository, type Link } from '@kioku/links';
 import { MemoryRepository, VerifiedLinkWriter } from '@kioku/memory';
@@ -39,7 +39,11 @@ export class RepairIntegrityUseCase {
     @inject(KERNEL_TOKENS.Logger) private readonly logger: Logger,
   ) {}
 
-  async execute(namespace: string): Promise<IntegrityReport> {
+  /** `beforeWrite` is called before each repair is written (the worker's lease check; see WriteFence). */
+  async execute(
+    namespace: string,
+    { beforeWrite = NO_FENCE }: { beforeWrite?: WriteFence } = {},
+  ): Promise<IntegrityReport> {
     const report: IntegrityReport = {
       linksChecked: 0,
       danglingLinksRemoved: 0,
@@ -50,9 +54,11 @@ export class RepairIntegrityUseCase {
       lexicalEntriesAdded: 0,
       lexicalEntriesRemoved: 0,
     };
-    await this.finishInterruptedTrashOperations(namespace, report);
-    await this.repairLinks(namespace, report);
+    await this.finishInterruptedTrashOperations(namespace, report, beforeWrite);
+    await this.repairLinks(namespace, report, beforeWrite);
+    await beforeWrite();
     report.episodeIdsDropped = await this.episodes.dropMissingMemories(namespace);
+    await beforeWrite();
     const lexical = await this.memories.reindexText(namespace, 'repair');
     report.lexicalEntriesAdded = lexical.indexed;
     report.lexicalEntriesRemoved = lexical.removed;
@@ -60,7 +66,11 @@ export class RepairIntegrityUseCase {
     return report;
   }
 
-  private async finishInterruptedTrashOperations(namespace: string, report: IntegrityReport): Promise<void> {
+  private async finishInterruptedTrashOperations(
+    namespace: string,
+    report: IntegrityReport,
+    beforeWrite: WriteFence,
+  ): Promise<void> {
     const unfinished: { id: string; restoring: boolean; links: Link[] }[] = [];
     let batch: { id: string; restoring: boolean; links: Link[] }[] = [];
     const flush = async () => {
@@ -81,6 +91,7 @@ export class RepairIntegrityUseCase {
     }
     await flush();
     for (const entry of unfinished) {
+      await beforeWrite();
       if (entry.restoring) {
         await this.linkWriter.save(namespace, entry.links);
         await this.trash.delete(namespace, [entry.id]);
@@ -94,7 +105,11 @@ export class RepairIntegrityUseCase {
     }
   }
 
-  private async repairLinks(namespace: string, report: IntegrityReport): Promise<void> {
+  private async repairLinks(
+    namespace: string,
+    report: IntegrityReport,
+    beforeWrite: WriteFence,
+  ): Promise<void> {
     const dangling: Link[] = [];
     const oneSided: Link[] = [];
     for await (const page of this.links.pages(namespace, PAGE_SIZE)) {
@@ -106,10 +121,13 @@ export class RepairIntegrityUseCase {
       const twoSided = new Set(await this.links.withReverse(namespace, intact));
       oneSided.push(...intact.filter((l) => !twoSided.has(l)));
     }
+    await beforeWrite();
     await this.links.removeBoth(namespace, dangling);
     report.danglingLinksRemoved = dangling.length;
+    await beforeWrite();
     const restored = await this.linkWriter.save(namespace, oneSided);
     report.reverseLinksAdded = restored.length;
+    await beforeWrite();
     await this.links.removeBoth(
       namespace,
       oneSided.filter((l) => !restored.includes(l)),

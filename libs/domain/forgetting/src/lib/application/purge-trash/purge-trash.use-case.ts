@@ -1,6 +1,6 @@
 /** Purges trash entries older than the retention period (SPEC §2.4); with retention 0, all of them. */
 import { inject, injectable } from 'inversify';
-import { KERNEL_TOKENS, type Clock, type Logger } from '@kioku/kernel';
+import { KERNEL_TOKENS, NO_FENCE, type Clock, type Logger, type WriteFence } from '@kioku/kernel';
 import { FORGETTING_TOKENS } from '../../forgetting.tokens';
 import type { ForgettingSettings } from '../../forgetting-settings';
 import { TrashRepository } from '../trash.repository';
@@ -14,8 +14,13 @@ export class PurgeTrashUseCase {
     @inject(KERNEL_TOKENS.Logger) private readonly logger: Logger,
   ) {}
 
-  async execute(namespace: string): Promise<{ purged: number }> {
+  /** `beforeWrite` is called before the purge is written (the worker's lease check; see WriteFence). */
+  async execute(
+    namespace: string,
+    { beforeWrite = NO_FENCE }: { beforeWrite?: WriteFence } = {},
+  ): Promise<{ purged: number }> {
     const cutoff = new Date(this.clock.now().getTime() - this.settings.trashRetentionDays * 86_400_000 + 1);
+    await beforeWrite();
     const purged = await this.trash.purgeDeletedBefore(namespace, cutoff);
     this.logger.info('trash.purged', { namespace, purged });
     return { purged };

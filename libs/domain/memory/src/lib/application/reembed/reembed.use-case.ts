@@ -11,7 +11,7 @@
  * be stopped while it runs: they keep using the old collections until they restart.
  */
 import { inject, injectable } from 'inversify';
-import { KERNEL_TOKENS, type Logger } from '@kioku/kernel';
+import { KERNEL_TOKENS, NO_FENCE, type Logger, type WriteFence } from '@kioku/kernel';
 import { EMBEDDINGS_TOKENS, type EmbeddingProvider } from '@kioku/embeddings';
 import { NamespaceStateRepository } from '@kioku/links';
 import { VECTOR_STORE_TOKENS, type StoredRecord, type VectorStore } from '@kioku/vector-store';
@@ -31,6 +31,8 @@ export interface ReembedInput {
   namespace: string;
   batchSize?: number;
   onProgress?: (progress: ReembedProgress) => void;
+  /** Called before each batch of writes (the worker's lease check; see WriteFence). */
+  beforeWrite?: WriteFence;
 }
 
 export interface ReembedResult {
@@ -68,6 +70,7 @@ export class ReembedUseCase {
   async execute(input: ReembedInput): Promise<ReembedResult> {
     const { namespace } = input;
     const batchSize = input.batchSize ?? 32;
+    const beforeWrite = input.beforeWrite ?? NO_FENCE;
     const toModel = this.embeddings.modelId;
     const current = await this.collections.of(namespace);
     const info = await this.store.describeCollection(current.memories);
@@ -88,6 +91,7 @@ export class ReembedUseCase {
     const resumed = saved?.toModel === toModel && saved.fromGeneration === current.generation;
     const job: Job = resumed ? (saved as unknown as Job) : this.newJob(toModel, current.generation);
     const target = collectionsOfGeneration(namespace, job.generation);
+    await beforeWrite();
     if (!resumed) {
       await this.store.deleteCollection(target.memories);
       await this.store.deleteCollection(target.trash);
@@ -107,6 +111,7 @@ export class ReembedUseCase {
       current.memories,
       target.memories,
       batchSize,
+      beforeWrite,
       (done) => report('memories', done, total),
     );
     const trashTotal = (await this.store.describeCollection(current.trash))
@@ -114,13 +119,21 @@ export class ReembedUseCase {
       : 0;
     const trashReembedded =
       trashTotal > 0
-        ? await this.copy(namespace, job, 'trashCursor', current.trash, target.trash, batchSize, (done) =>
-            report('trash', done, trashTotal),
+        ? await this.copy(
+            namespace,
+            job,
+            'trashCursor',
+            current.trash,
+            target.trash,
+            batchSize,
+            beforeWrite,
+            (done) => report('trash', done, trashTotal),
           )
         : 0;
-    const removedStale = await this.reconcile(current.memories, target.memories, batchSize);
+    const removedStale = await this.reconcile(current.memories, target.memories, batchSize, beforeWrite);
     report('reconcile', total, total);
 
+    await beforeWrite();
     await this.collections.switchTo(namespace, job.generation);
     await this.state.remove(namespace, JOB_KEY);
     await this.store.deleteCollection(current.memories);
@@ -153,6 +166,7 @@ export class ReembedUseCase {
     source: string,
     target: string,
     batchSize: number,
+    beforeWrite: WriteFence,
     progress: (done: number) => void,
   ): Promise<number> {
     let copied = 0;
@@ -160,6 +174,7 @@ export class ReembedUseCase {
     if (cursor === 'done') return 0;
     do {
       const page = await this.store.find(source, { limit: batchSize, cursor });
+      await beforeWrite();
       await this.writeWithNewVectors(target, page.records);
       copied += page.records.length;
       cursor = page.nextCursor;
@@ -188,12 +203,18 @@ export class ReembedUseCase {
   }
 
   /** Drops copies whose memory is gone from the source, and copies memories the source gained meanwhile. */
-  private async reconcile(source: string, target: string, batchSize: number): Promise<number> {
+  private async reconcile(
+    source: string,
+    target: string,
+    batchSize: number,
+    beforeWrite: WriteFence,
+  ): Promise<number> {
     const stale: string[] = [];
     for await (const ids of this.idPages(target)) {
       const present = new Set((await this.store.get(source, ids)).map((r) => r.id));
       stale.push(...ids.filter((id) => !present.has(id)));
     }
+    await beforeWrite();
     await this.store.delete(target, stale);
     const missing: string[] = [];
     for await (const ids of this.idPages(source)) {
@@ -201,6 +222,7 @@ export class ReembedUseCase {
       missing.push(...ids.filter((id) => !present.has(id)));
     }
     for (let i = 0; i < missing.length; i += batchSize) {
+      await beforeWrite();
       await this.writeWithNewVectors(target, await this.store.get(source, missing.slice(i, i + batchSize)));
     }
     return stale.length;
