@@ -31,6 +31,8 @@ export const gatewayEnvSchema = z.object({
   KIOKU_HTTP_MCP_MAX_SESSIONS: positiveInt(100_000).default(256),
   KIOKU_HTTP_MCP_SESSION_IDLE_SECONDS: positiveInt(7 * 86_400).default(1800),
   KIOKU_HTTP_SHUTDOWN_TIMEOUT_SECONDS: positiveInt(600).default(10),
+  KIOKU_HTTP_REQUEST_TIMEOUT_SECONDS: positiveInt(3_600).default(30),
+  KIOKU_HTTP_MAX_IN_FLIGHT_PER_KEY: positiveInt(10_000).default(16),
 });
 
 export interface GatewayHttpSettings {
@@ -45,6 +47,10 @@ export interface GatewayHttpSettings {
   mcpMaxSessions: number;
   mcpSessionIdleMs: number;
   shutdownTimeoutMs: number;
+  /** A request still unanswered after this long gets a 503 (its work still completes). */
+  requestTimeoutMs: number;
+  /** Requests of one key being served at once; one more gets a 429. */
+  maxInFlightPerKey: number;
   /** `<KIOKU_DATA_DIR>/api-keys.json`: hashed API keys, one namespace each. */
   keysFile: string;
 }
@@ -85,6 +91,8 @@ function gatewayConfigFrom(base: KiokuConfig, env: EnvSource, argv: string[]): H
       mcpMaxSessions: parsed.KIOKU_HTTP_MCP_MAX_SESSIONS,
       mcpSessionIdleMs: parsed.KIOKU_HTTP_MCP_SESSION_IDLE_SECONDS * 1000,
       shutdownTimeoutMs: parsed.KIOKU_HTTP_SHUTDOWN_TIMEOUT_SECONDS * 1000,
+      requestTimeoutMs: parsed.KIOKU_HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      maxInFlightPerKey: parsed.KIOKU_HTTP_MAX_IN_FLIGHT_PER_KEY,
       keysFile: join(base.dataDir, 'api-keys.json'),
     },
   };

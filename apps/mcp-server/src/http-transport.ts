@@ -1,13 +1,14 @@
 /**
  * MCP over Streamable HTTP: one MCP server and transport per session (the session id is the caller
  * identity that owns per-caller state such as pending forget confirmations). Binds to loopback by
- * default, and answers only requests whose Host and Origin the policy allows (DNS rebinding).
+ * default, and answers only requests whose Host and Origin the policy allows (DNS rebinding). Every
+ * response carries the security headers (no sniffing, no caching, no framing) and bodies are capped.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import { originViolation, type OriginPolicy } from '@kioku/kernel';
+import { originViolation, SECURITY_HEADERS, type OriginPolicy } from '@kioku/kernel';
 import { createMcpServer, type McpServerServices } from '@kioku/mcp-tools';
 
 const MAX_BODY_BYTES = 1_000_000;
@@ -21,6 +22,8 @@ export async function serveStreamableHttp(
   const transports = new Map<string, StreamableHTTPServerTransport>();
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    // Set before anything answers: writeHead (ours and the SDK transport's) keeps them.
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     const violation = originViolation(
       { host: req.headers.host, origin: header(req, 'origin') },
       options.originPolicy,

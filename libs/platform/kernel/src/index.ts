@@ -10,4 +10,5 @@ export * from './lib/process-liveness';
 export * from './lib/file-lock';
 export * from './lib/connection-errors';
 export * from './lib/request-origin';
+export * from './lib/security-headers';
 export * from './lib/memory-categories';
