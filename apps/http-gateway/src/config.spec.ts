@@ -38,6 +38,7 @@ describe('gateway configuration', () => {
         KIOKU_HTTP_SHUTDOWN_TIMEOUT_SECONDS: '3',
         KIOKU_HTTP_REQUEST_TIMEOUT_SECONDS: '5',
         KIOKU_HTTP_MAX_IN_FLIGHT_PER_KEY: '2',
+        KIOKU_API_KEYS_FILE: '/etc/kioku/keys/api-keys.json',
       },
       ['--port', '9100'],
     );
@@ -53,7 +54,7 @@ describe('gateway configuration', () => {
       shutdownTimeoutMs: 3000,
       requestTimeoutMs: 5000,
       maxInFlightPerKey: 2,
-      keysFile: '/srv/kioku/api-keys.json',
+      keysFile: '/etc/kioku/keys/api-keys.json',
     });
   });
 
@@ -65,6 +66,7 @@ describe('gateway configuration', () => {
     [{ KIOKU_HTTP_BODY_LIMIT_BYTES: '10' }, /KIOKU_HTTP_BODY_LIMIT_BYTES/],
     [{ KIOKU_HTTP_REQUEST_TIMEOUT_SECONDS: '0' }, /KIOKU_HTTP_REQUEST_TIMEOUT_SECONDS/],
     [{ KIOKU_HTTP_MAX_IN_FLIGHT_PER_KEY: 'many' }, /KIOKU_HTTP_MAX_IN_FLIGHT_PER_KEY/],
+    [{ KIOKU_API_KEYS_FILE: 'keys.json' }, /KIOKU_API_KEYS_FILE/],
     [
       { KIOKU_HTTP_ALLOW_ANONYMOUS: 'true', KIOKU_HTTP_HOST: '0.0.0.0' },
       /KIOKU_HTTP_ALLOW_ANONYMOUS: anonymous access is only allowed when KIOKU_HTTP_HOST is a loopback address \(got "0.0.0.0"\)/,
