@@ -105,6 +105,38 @@ describe('kioku mcp --http Host and Origin checks', () => {
     expect(response.body).toContain('"protocolVersion"');
   });
 
+  it('refuses a body over 1 MB with 413 and closes the connection', async () => {
+    const big = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'ping',
+      params: { pad: 'x'.repeat(1_100_000) },
+    });
+    const response = await new Promise<Answer>((resolve, reject) => {
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/mcp',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(big) },
+        },
+        (answer) => {
+          let body = '';
+          answer.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+          answer.on('end', () => resolve({ status: answer.statusCode ?? 0, headers: answer.headers, body }));
+        },
+      );
+      // The server may answer and close before the whole body is sent.
+      request.on('error', reject);
+      request.end(big);
+    });
+    expect(response.status).toBe(413);
+    expect(response.headers.connection).toBe('close');
+    expect(response.body).toContain('at most 1 MB');
+    expect(response.headers).toMatchObject(SECURITY_HEADERS);
+  });
+
   it('sends the security headers on errors too', async () => {
     const response = await post(port, { 'mcp-session-id': 'no-such-session' });
     expect(response.status).toBe(400);

@@ -42,6 +42,11 @@ export async function serveStreamableHttp(
     if (url.pathname !== '/mcp') return reply(res, 404, { error: 'Not found: MCP is served at /mcp' });
     const sessionId = header(req, 'mcp-session-id');
     const body = req.method === 'POST' ? await readJson(req) : undefined;
+    if (body === TOO_LARGE) {
+      // The rest of the body is never read: the connection cannot carry another request.
+      res.setHeader('connection', 'close');
+      return reply(res, 413, { error: 'Request body must be JSON of at most 1 MB' });
+    }
     if (body === INVALID) return reply(res, 400, { error: 'Request body must be JSON of at most 1 MB' });
 
     let transport = sessionId ? transports.get(sessionId) : undefined;
@@ -85,13 +90,14 @@ export async function serveStreamableHttp(
 }
 
 const INVALID = Symbol('invalid');
+const TOO_LARGE = Symbol('too large');
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return INVALID;
+    if (size > MAX_BODY_BYTES) return TOO_LARGE;
     chunks.push(chunk as Buffer);
   }
   try {
