@@ -1,18 +1,21 @@
 /**
- * Builds the HTTP gateway (SPEC §8.2) over an assembled container: Fastify with a body limit, the
- * authentication and per-key rate limit hook, the routes (REST under /v1, MCP at /mcp, operations),
+ * Builds the HTTP gateway (SPEC §8.2) over an assembled container: Fastify with a body limit, security
+ * headers on every response, the authentication hook with the per-key limits (rate, requests in
+ * flight, time per request), the routes (REST under /v1, MCP at /mcp, operations),
  * one error handler that answers problem JSON, metrics and an access log per request (route
  * template, status, duration, key id — never a path, a body or a namespace). Listening and shutdown
  * belong to the entry point.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContainer } from '@kioku/backends';
-import { originViolation } from '@kioku/kernel';
+import { originViolation, SECURITY_HEADERS } from '@kioku/kernel';
 import type { ApiKeyStore } from './auth/api-key-store';
 import { Authenticator } from './auth/authenticate';
 import type { HttpGatewayConfig } from './config';
 import { GatewayError } from './errors/gateway-error';
 import { isServerFault, problem, toProblem } from './errors/to-problem';
+import { InFlightLimiter } from './limits/in-flight.limiter';
+import { armRequestDeadline } from './limits/request-deadline';
 import { TokenBucketRateLimiter } from './limits/token-bucket.rate-limiter';
 import { McpSessions } from './mcp/mcp-sessions';
 import { GatewayMetrics } from './metrics/gateway-metrics';
@@ -69,6 +72,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     anonymousNamespace: config.namespace,
   });
   const limiter = new TokenBucketRateLimiter(config.http.ratePerMinute, config.http.rateBurst);
+  const inFlight = new InFlightLimiter(config.http.maxInFlightPerKey);
   const mcpSessions = new McpSessions({
     container,
     logger,
@@ -79,7 +83,8 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   let stopping = false;
 
   server.addHook('onRequest', async (request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
+    // On the raw response, so that hijacked replies (the MCP transport writes its own) carry them too.
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.raw.setHeader(name, value);
     const violation = originViolation(
       { host: request.headers.host, origin: request.headers.origin },
       config.originPolicy,
@@ -97,7 +102,6 @@ export function buildGateway(deps: GatewayDeps): Gateway {
       throw new GatewayError('SHUTTING_DOWN', 'The gateway is shutting down; retry on another instance.');
     }
     if (!request.routeOptions.config.auth) return;
-    reply.header('cache-control', 'no-store');
     const caller = authenticator.authenticate(request);
     const decision = limiter.take(caller.keyId);
     if (!decision.allowed) {
@@ -109,6 +113,25 @@ export function buildGateway(deps: GatewayDeps): Gateway {
       );
     }
     request.caller = caller;
+    // The MCP event stream (GET /mcp) stays open for the whole session: neither limit applies to it.
+    if (request.method === 'GET' && request.routeOptions.url === '/mcp') return;
+    const release = inFlight.tryAcquire(caller.keyId);
+    if (!release) {
+      metrics.countRateLimited();
+      throw new GatewayError(
+        'TOO_MANY_IN_FLIGHT',
+        `At most ${config.http.maxInFlightPerKey} requests per key may be in flight at once; retry when one has finished.`,
+        { 'retry-after': '1' },
+      );
+    }
+    reply.raw.once('close', release);
+    armRequestDeadline(reply, config.http.requestTimeoutMs, () =>
+      logger.warn('http.request_timeout', {
+        route: request.routeOptions.url ?? 'unmatched',
+        keyId: caller.keyId,
+        timeoutMs: config.http.requestTimeoutMs,
+      }),
+    );
   });
 
   // While stopping, answered keep-alive connections are closed so that draining ends with the last

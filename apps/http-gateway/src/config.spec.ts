@@ -16,6 +16,8 @@ describe('gateway configuration', () => {
       mcpMaxSessions: 256,
       mcpSessionIdleMs: 1_800_000,
       shutdownTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      maxInFlightPerKey: 16,
       keysFile: join(homedir(), '.kioku', 'api-keys.json'),
     });
     expect(config.vectorStore.kind).toBe('chroma-embedded');
@@ -34,6 +36,9 @@ describe('gateway configuration', () => {
         KIOKU_HTTP_MCP_MAX_SESSIONS: '10',
         KIOKU_HTTP_MCP_SESSION_IDLE_SECONDS: '60',
         KIOKU_HTTP_SHUTDOWN_TIMEOUT_SECONDS: '3',
+        KIOKU_HTTP_REQUEST_TIMEOUT_SECONDS: '5',
+        KIOKU_HTTP_MAX_IN_FLIGHT_PER_KEY: '2',
+        KIOKU_API_KEYS_FILE: '/etc/kioku/keys/api-keys.json',
       },
       ['--port', '9100'],
     );
@@ -47,7 +52,9 @@ describe('gateway configuration', () => {
       mcpMaxSessions: 10,
       mcpSessionIdleMs: 60_000,
       shutdownTimeoutMs: 3000,
-      keysFile: '/srv/kioku/api-keys.json',
+      requestTimeoutMs: 5000,
+      maxInFlightPerKey: 2,
+      keysFile: '/etc/kioku/keys/api-keys.json',
     });
   });
 
@@ -57,6 +64,9 @@ describe('gateway configuration', () => {
     [{ KIOKU_HTTP_ALLOW_ANONYMOUS: 'maybe' }, /KIOKU_HTTP_ALLOW_ANONYMOUS/],
     [{ KIOKU_HTTP_RATE_PER_MINUTE: '0' }, /KIOKU_HTTP_RATE_PER_MINUTE/],
     [{ KIOKU_HTTP_BODY_LIMIT_BYTES: '10' }, /KIOKU_HTTP_BODY_LIMIT_BYTES/],
+    [{ KIOKU_HTTP_REQUEST_TIMEOUT_SECONDS: '0' }, /KIOKU_HTTP_REQUEST_TIMEOUT_SECONDS/],
+    [{ KIOKU_HTTP_MAX_IN_FLIGHT_PER_KEY: 'many' }, /KIOKU_HTTP_MAX_IN_FLIGHT_PER_KEY/],
+    [{ KIOKU_API_KEYS_FILE: 'keys.json' }, /KIOKU_API_KEYS_FILE/],
     [
       { KIOKU_HTTP_ALLOW_ANONYMOUS: 'true', KIOKU_HTTP_HOST: '0.0.0.0' },
       /KIOKU_HTTP_ALLOW_ANONYMOUS: anonymous access is only allowed when KIOKU_HTTP_HOST is a loopback address \(got "0.0.0.0"\)/,

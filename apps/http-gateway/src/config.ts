@@ -3,7 +3,7 @@
  * with zod. Anonymous access is refused at start unless the gateway listens on loopback only.
  */
 import { isIP } from 'node:net';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
 import {
   ConfigError,
@@ -31,6 +31,14 @@ export const gatewayEnvSchema = z.object({
   KIOKU_HTTP_MCP_MAX_SESSIONS: positiveInt(100_000).default(256),
   KIOKU_HTTP_MCP_SESSION_IDLE_SECONDS: positiveInt(7 * 86_400).default(1800),
   KIOKU_HTTP_SHUTDOWN_TIMEOUT_SECONDS: positiveInt(600).default(10),
+  KIOKU_HTTP_REQUEST_TIMEOUT_SECONDS: positiveInt(3_600).default(30),
+  KIOKU_HTTP_MAX_IN_FLIGHT_PER_KEY: positiveInt(10_000).default(16),
+  // Replicas share one keys file: mounted from a Kubernetes Secret, or a shared volume (docs/scale-out.md).
+  KIOKU_API_KEYS_FILE: z
+    .string()
+    .trim()
+    .refine((path) => isAbsolute(path), 'must be an absolute path')
+    .optional(),
 });
 
 export interface GatewayHttpSettings {
@@ -45,7 +53,11 @@ export interface GatewayHttpSettings {
   mcpMaxSessions: number;
   mcpSessionIdleMs: number;
   shutdownTimeoutMs: number;
-  /** `<KIOKU_DATA_DIR>/api-keys.json`: hashed API keys, one namespace each. */
+  /** A request still unanswered after this long gets a 503 (its work still completes). */
+  requestTimeoutMs: number;
+  /** Requests of one key being served at once; one more gets a 429. */
+  maxInFlightPerKey: number;
+  /** `KIOKU_API_KEYS_FILE`, else `<KIOKU_DATA_DIR>/api-keys.json`: hashed API keys, one namespace each. */
   keysFile: string;
 }
 
@@ -85,7 +97,9 @@ function gatewayConfigFrom(base: KiokuConfig, env: EnvSource, argv: string[]): H
       mcpMaxSessions: parsed.KIOKU_HTTP_MCP_MAX_SESSIONS,
       mcpSessionIdleMs: parsed.KIOKU_HTTP_MCP_SESSION_IDLE_SECONDS * 1000,
       shutdownTimeoutMs: parsed.KIOKU_HTTP_SHUTDOWN_TIMEOUT_SECONDS * 1000,
-      keysFile: join(base.dataDir, 'api-keys.json'),
+      requestTimeoutMs: parsed.KIOKU_HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      maxInFlightPerKey: parsed.KIOKU_HTTP_MAX_IN_FLIGHT_PER_KEY,
+      keysFile: parsed.KIOKU_API_KEYS_FILE ?? join(base.dataDir, 'api-keys.json'),
     },
   };
 }

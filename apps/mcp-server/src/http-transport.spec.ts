@@ -1,7 +1,7 @@
 /**
  * `kioku mcp --http` answers only Host and Origin headers on its allow-list (the MCP specification's
  * DNS-rebinding defence): a foreign one gets a 403 JSON-RPC error before any session exists; a
- * loopback client initialises as usual.
+ * loopback client initialises as usual. Every answer carries the security headers.
  */
 import 'reflect-metadata';
 import http from 'node:http';
@@ -9,12 +9,18 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createAppContainer, type AppContainer } from '@kioku/backends';
 import { parseConfig } from '@kioku/config';
-import { KERNEL_TOKENS } from '@kioku/kernel';
+import { KERNEL_TOKENS, SECURITY_HEADERS } from '@kioku/kernel';
 import { serveStreamableHttp } from './http-transport';
 
 jest.setTimeout(30_000);
 
-function post(port: number, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+function post(port: number, headers: Record<string, string>): Promise<Answer> {
   const payload = JSON.stringify({
     jsonrpc: '2.0',
     id: 1,
@@ -38,7 +44,9 @@ function post(port: number, headers: Record<string, string>): Promise<{ status: 
       (response) => {
         let body = '';
         response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
+        );
       },
     );
     request.on('error', reject);
@@ -79,6 +87,7 @@ describe('kioku mcp --http Host and Origin checks', () => {
   ])('refuses %j with 403', async (headers, message) => {
     const response = await post(port, headers);
     expect(response.status).toBe(403);
+    expect(response.headers).toMatchObject(SECURITY_HEADERS);
     expect(JSON.parse(response.body)).toMatchObject({
       jsonrpc: '2.0',
       error: { message: expect.stringMatching(message) },
@@ -88,6 +97,49 @@ describe('kioku mcp --http Host and Origin checks', () => {
   it('initialises a loopback client', async () => {
     const response = await post(port, { origin: `http://localhost:${port}` });
     expect(response.status).toBe(200);
+    // The event stream keeps the SDK's `no-cache, no-transform`; everything else is ours.
+    expect(response.headers).toMatchObject({
+      ...SECURITY_HEADERS,
+      'cache-control': expect.stringContaining('no-cache') as unknown,
+    });
     expect(response.body).toContain('"protocolVersion"');
+  });
+
+  it('refuses a body over 1 MB with 413 and closes the connection', async () => {
+    const big = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'ping',
+      params: { pad: 'x'.repeat(1_100_000) },
+    });
+    const response = await new Promise<Answer>((resolve, reject) => {
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/mcp',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(big) },
+        },
+        (answer) => {
+          let body = '';
+          answer.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+          answer.on('end', () => resolve({ status: answer.statusCode ?? 0, headers: answer.headers, body }));
+        },
+      );
+      // The server may answer and close before the whole body is sent.
+      request.on('error', reject);
+      request.end(big);
+    });
+    expect(response.status).toBe(413);
+    expect(response.headers.connection).toBe('close');
+    expect(response.body).toContain('at most 1 MB');
+    expect(response.headers).toMatchObject(SECURITY_HEADERS);
+  });
+
+  it('sends the security headers on errors too', async () => {
+    const response = await post(port, { 'mcp-session-id': 'no-such-session' });
+    expect(response.status).toBe(400);
+    expect(response.headers).toMatchObject(SECURITY_HEADERS);
   });
 });

@@ -1,13 +1,14 @@
 /**
  * MCP over Streamable HTTP: one MCP server and transport per session (the session id is the caller
  * identity that owns per-caller state such as pending forget confirmations). Binds to loopback by
- * default, and answers only requests whose Host and Origin the policy allows (DNS rebinding).
+ * default, and answers only requests whose Host and Origin the policy allows (DNS rebinding). Every
+ * response carries the security headers (no sniffing, no caching, no framing) and bodies are capped.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import { originViolation, type OriginPolicy } from '@kioku/kernel';
+import { originViolation, SECURITY_HEADERS, type OriginPolicy } from '@kioku/kernel';
 import { createMcpServer, type McpServerServices } from '@kioku/mcp-tools';
 
 const MAX_BODY_BYTES = 1_000_000;
@@ -21,6 +22,8 @@ export async function serveStreamableHttp(
   const transports = new Map<string, StreamableHTTPServerTransport>();
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    // Set before anything answers: writeHead (ours and the SDK transport's) keeps them.
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     const violation = originViolation(
       { host: req.headers.host, origin: header(req, 'origin') },
       options.originPolicy,
@@ -39,6 +42,11 @@ export async function serveStreamableHttp(
     if (url.pathname !== '/mcp') return reply(res, 404, { error: 'Not found: MCP is served at /mcp' });
     const sessionId = header(req, 'mcp-session-id');
     const body = req.method === 'POST' ? await readJson(req) : undefined;
+    if (body === TOO_LARGE) {
+      // The rest of the body is never read: the connection cannot carry another request.
+      res.setHeader('connection', 'close');
+      return reply(res, 413, { error: 'Request body must be JSON of at most 1 MB' });
+    }
     if (body === INVALID) return reply(res, 400, { error: 'Request body must be JSON of at most 1 MB' });
 
     let transport = sessionId ? transports.get(sessionId) : undefined;
@@ -82,13 +90,14 @@ export async function serveStreamableHttp(
 }
 
 const INVALID = Symbol('invalid');
+const TOO_LARGE = Symbol('too large');
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return INVALID;
+    if (size > MAX_BODY_BYTES) return TOO_LARGE;
     chunks.push(chunk as Buffer);
   }
   try {

@@ -122,8 +122,15 @@ describe('worker and MCP server on one data dir', () => {
     const [, rounds] = await Promise.all([mcpSide, workerSide]);
     expect(rounds).toBeGreaterThanOrEqual(3);
 
-    const { url } = JSON.parse(readFileSync(join(dataDir, 'chroma-server.json'), 'utf8')) as { url: string };
-    const store = new ChromaVectorStore({ url, lexicalIndexFile: join(dataDir, LEXICAL_INDEX_FILE) });
+    const { url, socketPath } = JSON.parse(readFileSync(join(dataDir, 'chroma-server.json'), 'utf8')) as {
+      url: string;
+      socketPath?: string;
+    };
+    const store = new ChromaVectorStore({
+      url,
+      socketPath,
+      lexicalIndexFile: join(dataDir, LEXICAL_INDEX_FILE),
+    });
     const memoryIds = new Set((await allRecords(store, 'kioku_default_memories')).map((r) => r.id));
     const links = await allRecords(store, 'kioku_default_links');
     const linkIds = new Set(links.map((r) => r.id));

@@ -1,6 +1,17 @@
 /** The hashed API key file: create, list, revoke, verify; atomic 0600 writes; other processes' changes. */
 import crypto from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiKeyStore } from './api-key-store';
@@ -81,6 +92,27 @@ describe('ApiKeyStore', () => {
     const { key, token } = await cli.create({ namespace: 'alpha' });
     expect(gateway.verify(token).ok).toBe(true);
     await cli.revoke(key.id);
+    expect(gateway.verify(token)).toEqual({ ok: false, reason: 'revoked' });
+  });
+
+  it('sees an update of a Kubernetes Secret volume (the kubelet swaps the ..data symlink)', async () => {
+    // The kubelet's layout: <mount>/api-keys.json -> ..data/api-keys.json, ..data -> ..<timestamp>/
+    const mount = join(dir, 'secret');
+    const cli = new ApiKeyStore(file);
+    const { key, token } = await cli.create({ namespace: 'alpha' });
+    const publish = (version: string) => {
+      mkdirSync(join(mount, version), { recursive: true });
+      copyFileSync(file, join(mount, version, 'api-keys.json'));
+      symlinkSync(version, join(mount, '..data_tmp'));
+      renameSync(join(mount, '..data_tmp'), join(mount, '..data'));
+    };
+    publish('..2026_01');
+    symlinkSync(join('..data', 'api-keys.json'), join(mount, 'api-keys.json'));
+    const gateway = new ApiKeyStore(join(mount, 'api-keys.json'));
+    expect(gateway.verify(token).ok).toBe(true);
+
+    await cli.revoke(key.id);
+    publish('..2026_02');
     expect(gateway.verify(token)).toEqual({ ok: false, reason: 'revoked' });
   });
 

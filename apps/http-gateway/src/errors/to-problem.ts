@@ -42,6 +42,8 @@ const STATUS_AND_TITLE: Record<ProblemCode, [number, string]> = {
   UNAUTHORIZED: [401, 'Unauthorized'],
   FORBIDDEN: [403, 'Forbidden'],
   RATE_LIMITED: [429, 'Too many requests'],
+  TOO_MANY_IN_FLIGHT: [429, 'Too many concurrent requests'],
+  REQUEST_TIMEOUT: [503, 'Request timed out'],
   PAYLOAD_TOO_LARGE: [413, 'Request body too large'],
   UNSUPPORTED_MEDIA_TYPE: [415, 'Unsupported media type'],
   MALFORMED_REQUEST: [400, 'Malformed request'],

@@ -75,14 +75,18 @@ export async function startStdioKioku(
       if (backend.KIOKU_VECTOR_STORE === 'qdrant') {
         return new QdrantVectorStore({ url: backend.KIOKU_QDRANT_URL, apiKey: backend.KIOKU_QDRANT_API_KEY });
       }
-      const url =
+      // The embedded server is reached through its socket (chroma-server.json says which).
+      const { url, socketPath } =
         backend.KIOKU_VECTOR_STORE === 'chroma'
-          ? backend.KIOKU_CHROMA_URL
-          : (JSON.parse(readFileSync(join(dataDir, 'chroma-server.json'), 'utf8')) as { url: string }).url;
+          ? { url: backend.KIOKU_CHROMA_URL, socketPath: undefined }
+          : (JSON.parse(readFileSync(join(dataDir, 'chroma-server.json'), 'utf8')) as {
+              url: string;
+              socketPath?: string;
+            });
       const configured = parseConfig({ ...backend, KIOKU_DATA_DIR: dataDir }).vectorStore;
       const lexicalIndexFile =
         configured.kind === 'chroma' ? configured.lexicalIndexFile : join(dataDir, LEXICAL_INDEX_FILE);
-      return new ChromaVectorStore({ url, lexicalIndexFile });
+      return new ChromaVectorStore({ url, socketPath, lexicalIndexFile });
     },
     close: async () => {
       await client.close();

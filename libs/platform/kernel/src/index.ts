@@ -10,5 +10,6 @@ export * from './lib/process-liveness';
 export * from './lib/file-lock';
 export * from './lib/connection-errors';
 export * from './lib/request-origin';
+export * from './lib/security-headers';
 export * from './lib/memory-categories';
 export * from './lib/write-fence';

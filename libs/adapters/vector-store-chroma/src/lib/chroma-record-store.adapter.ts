@@ -52,6 +52,7 @@ import {
   isRetryableChromaError,
   toStoreError,
 } from './chroma-errors';
+import { unixSocketFetchOptions } from './unix-socket-dispatcher';
 import { recordWriteJson, type MetadataWrite, type RecordWriteBody } from './chroma-json';
 import {
   translateFilter,
@@ -65,6 +66,8 @@ export interface ChromaRecordStoreOptions {
   url: string;
   /** Per-request timeout in ms (default 15 000). */
   requestTimeoutMs?: number;
+  /** Reach the server through this Unix socket instead of the URL's host and port (embedded server). */
+  socketPath?: string;
   logger?: Logger;
 }
 
@@ -89,6 +92,7 @@ export class ChromaRecordStore implements RecordStore {
   private readonly connection: ChromaConnection;
   private readonly client: ChromaClient;
   private readonly timeoutMs: number;
+  private readonly fetchOptions: RequestInit;
   private readonly logger?: Logger;
   private readonly handles = new Map<string, Promise<CollectionHandle>>();
 
@@ -96,11 +100,13 @@ export class ChromaRecordStore implements RecordStore {
     this.connection = parseChromaUrl(options.url);
     this.timeoutMs = options.requestTimeoutMs ?? 15_000;
     this.logger = options.logger;
+    this.fetchOptions = options.socketPath ? unixSocketFetchOptions(options.socketPath) : {};
     this.client = new ChromaClient({
       host: this.connection.host,
       port: this.connection.port,
       ssl: this.connection.ssl,
       headers: this.connection.headers,
+      fetchOptions: this.fetchOptions,
     });
   }
 
@@ -475,6 +481,7 @@ export class ChromaRecordStore implements RecordStore {
       .map(encodeURIComponent)
       .join('/');
     const response = await fetch(`${this.connection.baseUrl}/${path}`, {
+      ...this.fetchOptions,
       method: 'POST',
       headers: { 'content-type': 'application/json', ...this.connection.headers },
       body: recordWriteJson(body),

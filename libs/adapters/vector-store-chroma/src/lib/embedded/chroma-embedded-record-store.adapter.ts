@@ -33,7 +33,7 @@ export interface ChromaEmbeddedRecordStoreOptions {
 export class ChromaEmbeddedRecordStore implements RecordStore {
   readonly backend = 'chroma';
 
-  private connected?: { url: string; store: ChromaRecordStore };
+  private connected?: { url: string; socketPath?: string; store: ChromaRecordStore };
 
   constructor(
     private readonly manager: ChromaServerManager,
@@ -105,11 +105,14 @@ export class ChromaEmbeddedRecordStore implements RecordStore {
   }
 
   private storeFor(url: string): ChromaRecordStore {
-    if (this.connected?.url !== url) {
+    const socketPath = this.manager.socketPath;
+    if (this.connected?.url !== url || this.connected.socketPath !== socketPath) {
       this.connected = {
         url,
+        socketPath,
         store: new ChromaRecordStore({
           url,
+          socketPath,
           requestTimeoutMs: this.options.requestTimeoutMs,
           logger: this.options.logger,
         }),

@@ -49,6 +49,9 @@ describe('embedded Chroma server across processes', () => {
     await store.upsert('memories', [record('mem_1', [1, 0, 0], { kind: 'note' }, '共有サーバー')]);
     expect(manager.url).toBe(started.url);
     expect(manager.ownsServer).toBe(false);
+    // This process did not start the server: with the URL alone (plain TCP) it reads nothing.
+    const collections = `${started.url}/api/v2/tenants/default_tenant/databases/default_database/collections`;
+    await expect(fetch(collections)).rejects.toThrow();
     expect(findChromaServerProcesses(persistPath)).toHaveLength(1);
 
     owner.kill('SIGKILL');

@@ -1,10 +1,25 @@
-/** ChromaServerManager against real Chroma servers, each on its own temporary data dir. */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+/**
+ * ChromaServerManager against real Chroma servers, each on its own temporary data dir. On this image
+ * (util-linux and iproute2 present, unprivileged user namespaces allowed) every server runs in its own
+ * network namespace and is reached through `<dataDir>/chroma.sock`.
+ */
+import { spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { record } from '@kioku/testing-contracts';
+import type { Logger } from '@kioku/kernel';
 import { ChromaRecordStore } from '../chroma-record-store.adapter';
+import { unixSocketFetchOptions } from '../unix-socket-dispatcher';
 import {
   ChromaServerManager,
   EmbeddedChromaError,
@@ -12,6 +27,23 @@ import {
 } from './chroma-server-manager';
 import { isProcessAlive } from '@kioku/kernel';
 import { findChromaServerProcesses } from './process-inspection';
+
+/** GET the heartbeat the way kioku reaches the server (through its socket when it has one). */
+async function heartbeatOk(url: string | undefined, socketPath?: string): Promise<boolean> {
+  const options = socketPath ? unixSocketFetchOptions(socketPath) : {};
+  return (await fetch(`${url}/api/v2/heartbeat`, options)).ok;
+}
+
+/** What another local process can do with the server's URL alone: exit code 0 when it reads collections. */
+function plainTcpClientReads(url: string, asUser?: number): boolean {
+  const script = `fetch(${JSON.stringify(`${url}/api/v2/tenants/default_tenant/databases/default_database/collections`)}).then((r) => process.exit(r.ok ? 0 : 2), () => process.exit(3));`;
+  const command = asUser === undefined ? [process.execPath, '-e', script] : setprivAs(asUser, script);
+  return spawnSync(command[0], command.slice(1), { stdio: 'ignore', timeout: 10_000 }).status === 0;
+}
+
+function setprivAs(uid: number, script: string): string[] {
+  return ['setpriv', `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', process.execPath, '-e', script];
+}
 
 describe('ChromaServerManager', () => {
   let dataDir: string;
@@ -38,13 +70,15 @@ describe('ChromaServerManager', () => {
     const owner = manager();
     const url = await owner.ensureRunning();
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect((await fetch(`${url}/api/v2/heartbeat`)).ok).toBe(true);
+    expect(owner.socketPath).toBe(join(dataDir, 'chroma.sock'));
+    expect(await heartbeatOk(url, owner.socketPath)).toBe(true);
     expect(owner.ownsServer).toBe(true);
     expect(existsSync(join(dataDir, 'chroma'))).toBe(true);
     expect(existsSync(join(dataDir, 'chroma-server.lock'))).toBe(false);
     const recorded = JSON.parse(readFileSync(join(dataDir, 'chroma-server.json'), 'utf8'));
     expect(recorded).toMatchObject({
       url,
+      socketPath: join(dataDir, 'chroma.sock'),
       pid: owner.serverPid,
       ownerPid: process.pid,
       persistPath: join(dataDir, 'chroma'),
@@ -81,7 +115,7 @@ describe('ChromaServerManager', () => {
   it('restarts a killed server on ensureRunning, and the data persists', async () => {
     const owner = manager({ restartOnExit: false });
     const url = await owner.ensureRunning();
-    const store = new ChromaRecordStore({ url });
+    const store = new ChromaRecordStore({ url, socketPath: owner.socketPath });
     await store.ensureCollection('memories', { dimension: 3 });
     await store.upsert('memories', [record('mem_1', [1, 0, 0], { kind: 'note' }, 'kept across restarts')]);
     const killed = owner.serverPid as number;
@@ -89,9 +123,10 @@ describe('ChromaServerManager', () => {
     process.kill(killed, 'SIGKILL');
     await waitFor(() => !isProcessAlive(killed));
 
-    const restartedUrl = await manager().ensureRunning();
+    const restarter = manager();
+    const restartedUrl = await restarter.ensureRunning();
     expect(findChromaServerProcesses(join(dataDir, 'chroma'))).toHaveLength(1);
-    const reopened = new ChromaRecordStore({ url: restartedUrl });
+    const reopened = new ChromaRecordStore({ url: restartedUrl, socketPath: restarter.socketPath });
     expect(await reopened.get('memories', ['mem_1'])).toEqual([
       { id: 'mem_1', metadata: { kind: 'note' }, document: 'kept across restarts' },
     ]);
@@ -103,7 +138,7 @@ describe('ChromaServerManager', () => {
     const killed = owner.serverPid as number;
     process.kill(killed, 'SIGKILL');
     await waitFor(() => owner.ownsServer && owner.serverPid !== killed, 15_000);
-    expect((await fetch(`${owner.url}/api/v2/heartbeat`)).ok).toBe(true);
+    expect(await heartbeatOk(owner.url, owner.socketPath)).toBe(true);
     expect(findChromaServerProcesses(join(dataDir, 'chroma'))).toHaveLength(1);
   });
 
@@ -137,8 +172,9 @@ describe('ChromaServerManager', () => {
       join(dataDir, 'chroma-server.lock'),
       JSON.stringify({ pid: deadPid, token: 'stale', createdAt: new Date().toISOString() }),
     );
-    const url = await manager().ensureRunning();
-    expect((await fetch(`${url}/api/v2/heartbeat`)).ok).toBe(true);
+    const taker = manager();
+    const url = await taker.ensureRunning();
+    expect(await heartbeatOk(url, taker.socketPath)).toBe(true);
     expect(existsSync(join(dataDir, 'chroma-server.lock'))).toBe(false);
   });
 
@@ -162,6 +198,56 @@ describe('ChromaServerManager', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EmbeddedChromaError);
     expect((error as Error).message).toContain('ENOTDIR');
+  });
+
+  it('keeps the server out of reach of other processes: own network namespace, private socket and data dir', async () => {
+    const owner = manager();
+    const url = await owner.ensureRunning();
+    const store = new ChromaRecordStore({ url, socketPath: owner.socketPath });
+    await store.ensureCollection('memories', { dimension: 3 });
+    await store.upsert('memories', [record('mem_1', [1, 0, 0], {}, 'private content')]);
+
+    const pid = owner.serverPid as number;
+    expect(readlinkSync(`/proc/${pid}/ns/net`)).not.toBe(readlinkSync('/proc/self/ns/net'));
+    expect(plainTcpClientReads(url)).toBe(false);
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dataDir, 'chroma.sock')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dataDir, 'chroma-server.json')).mode & 0o777).toBe(0o600);
+    if (process.getuid?.() === 0) {
+      // Another user cannot even reach the socket: the data dir is 0700.
+      const socket = JSON.stringify(join(dataDir, 'chroma.sock'));
+      const probe = `require('node:net').connect(${socket}).on('connect', () => process.exit(0)).on('error', (e) => process.exit(e.code === 'EACCES' ? 4 : 5));`;
+      const [file, ...args] = setprivAs(65534, probe);
+      expect(spawnSync(file, args, { stdio: 'ignore', timeout: 10_000 }).status).toBe(4);
+    }
+  });
+
+  it('tightens a data dir an older kioku left readable by others', async () => {
+    chmodSync(dataDir, 0o755);
+    await manager().ensureRunning();
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+  });
+
+  it('creates a missing data dir 0700', async () => {
+    const nested = join(dataDir, 'new', 'kioku');
+    mkdirSync(join(dataDir, 'new'));
+    await manager({ dataDir: nested }).ensureRunning();
+    expect(statSync(nested).mode & 0o777).toBe(0o700);
+  });
+
+  it('falls back to a loopback TCP port, with a warning, when isolation is off', async () => {
+    const warnings: string[] = [];
+    const logger: Logger = {
+      debug: () => undefined,
+      info: () => undefined,
+      warn: (event) => void warnings.push(event),
+      error: () => undefined,
+    };
+    const owner = manager({ isolateNetwork: false, logger });
+    const url = await owner.ensureRunning();
+    expect(owner.socketPath).toBeUndefined();
+    expect(await heartbeatOk(url)).toBe(true);
+    expect(warnings).toContain('vector_store.chroma_embedded.not_isolated');
   });
 
   it('rejects a relative data dir', () => {

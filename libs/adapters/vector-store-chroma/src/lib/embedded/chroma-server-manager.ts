@@ -7,6 +7,12 @@
  * - `chroma-server.json`    the running server: pid, url, owner pid (written atomically)
  * - `chroma-server.lock`    O_EXCL lock held only while a process checks and starts the server
  * - `chroma.log`            the server's stdout and stderr (this process's stdout belongs to MCP)
+ * - `chroma.sock`           the only way in to the server where it runs in its own network namespace
+ *
+ * The data dir is created 0700 (and tightened to 0700 if it was wider) and its files 0600: the server
+ * has no authentication, so where unprivileged namespaces work it listens only inside a network
+ * namespace of its own and kioku reaches it through the socket (see `network-isolation.ts`); elsewhere
+ * it falls back, with a warning, to a loopback TCP port any local process can reach.
  *
  * Several kioku processes share one server: the first starts it (as its child, launched under
  * `setpriv --pdeathsig SIGTERM` so it dies with that process even on kill -9), the others find it
@@ -20,6 +26,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import {
+  chmodSync,
   closeSync,
   existsSync,
   mkdirSync,
@@ -34,6 +41,8 @@ import { createServer } from 'node:net';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { acquireLock, AppError, isProcessAlive, LockTimeoutError, type Logger } from '@kioku/kernel';
 import { StoreUnavailableError } from '@kioku/vector-store';
+import { unixSocketFetchOptions } from '../unix-socket-dispatcher';
+import { MAX_SOCKET_PATH_BYTES, probeNetworkIsolation } from './network-isolation';
 import { findChromaServerProcesses, isChromaServerFor, processCommandLine } from './process-inspection';
 
 export interface ChromaServerManagerOptions {
@@ -50,6 +59,11 @@ export interface ChromaServerManagerOptions {
   installExitHandlers?: boolean;
   /** Path of the chroma CLI (default: `dist/cli.mjs` of the installed `chromadb` package). */
   cliPath?: string;
+  /**
+   * Run the server in its own network namespace, reached through `<dataDir>/chroma.sock` (default true;
+   * falls back to a loopback TCP port, with a warning, where namespaces are not available).
+   */
+  isolateNetwork?: boolean;
 }
 
 /** What `chroma-server.json` records. */
@@ -59,6 +73,8 @@ export interface ChromaServerRecord {
   ownerPid: number;
   host: string;
   port: number;
+  /** `url` is reachable only through this Unix socket (the server runs in its own network namespace). */
+  socketPath?: string;
   url: string;
   persistPath: string;
   startedAt: string;
@@ -90,12 +106,14 @@ export class ChromaServerManager {
   readonly recordFile: string;
   readonly lockFile: string;
   readonly logFile: string;
+  readonly socketFile: string;
 
   private readonly logger?: Logger;
   private readonly startTimeoutMs: number;
   private readonly stopTimeoutMs: number;
   private readonly restartOnExit: boolean;
   private readonly cliPath: string;
+  private readonly isolateNetwork: boolean;
 
   private current?: ChromaServerRecord;
   private child?: ChildProcess;
@@ -103,6 +121,7 @@ export class ChromaServerManager {
   private restartTimer?: NodeJS.Timeout;
   private restartAttempts = 0;
   private closed = false;
+  private warnedNotIsolated = false;
 
   constructor(options: ChromaServerManagerOptions) {
     if (!isAbsolute(options.dataDir)) {
@@ -113,17 +132,24 @@ export class ChromaServerManager {
     this.recordFile = join(this.dataDir, 'chroma-server.json');
     this.lockFile = join(this.dataDir, 'chroma-server.lock');
     this.logFile = join(this.dataDir, 'chroma.log');
+    this.socketFile = join(this.dataDir, 'chroma.sock');
     this.logger = options.logger;
     this.startTimeoutMs = options.startTimeoutMs ?? 30_000;
     this.stopTimeoutMs = options.stopTimeoutMs ?? 5_000;
     this.restartOnExit = options.restartOnExit ?? true;
     this.cliPath = options.cliPath ?? defaultCliPath();
+    this.isolateNetwork = options.isolateNetwork ?? true;
     if (options.installExitHandlers ?? true) installExitHandlers();
   }
 
   /** URL of the server this manager last found or started (no credentials: it is a loopback server). */
   get url(): string | undefined {
     return this.current?.url;
+  }
+
+  /** The Unix socket that leads to `url`, when the server runs in its own network namespace. */
+  get socketPath(): string | undefined {
+    return this.current?.socketPath;
   }
 
   /** Pid of the server this manager last found or started. */
@@ -180,7 +206,7 @@ export class ChromaServerManager {
     const recorded = this.readRecord();
     if (recorded && (await this.isHealthy(recorded))) return this.adopt(recorded);
 
-    mkdirSync(this.dataDir, { recursive: true });
+    this.prepareDataDir();
     let release: (() => void) | null;
     try {
       release = await acquireLock(this.lockFile, {
@@ -221,7 +247,38 @@ export class ChromaServerManager {
     if (record.persistPath !== this.persistPath || !isProcessAlive(record.pid)) return false;
     const args = processCommandLine(record.pid);
     if (args && !isChromaServerFor(args, this.persistPath)) return false;
-    return heartbeat(record.url, HEARTBEAT_TIMEOUT_MS);
+    // A server an older kioku left on an open TCP port is replaced where isolation is possible.
+    if (!record.socketPath && this.isolationSocket()) return false;
+    return heartbeat(record, HEARTBEAT_TIMEOUT_MS);
+  }
+
+  /** The data dir holds every tenant's memories: 0700, tightened when an older kioku made it wider. */
+  private prepareDataDir(): void {
+    mkdirSync(this.dataDir, { recursive: true, mode: 0o700 });
+    const mode = statSync(this.dataDir).mode & 0o777;
+    if ((mode & 0o077) !== 0) {
+      chmodSync(this.dataDir, 0o700);
+      this.logger?.warn('vector_store.chroma_embedded.data_dir_tightened', {
+        from: mode.toString(8),
+        to: '700',
+      });
+    }
+  }
+
+  /** The socket to run the server behind, or undefined (with a warning) where isolation is not possible. */
+  private isolationSocket(): string | undefined {
+    const { isolation, reason } = this.isolateNetwork
+      ? probeNetworkIsolation()
+      : { isolation: null, reason: 'turned off (isolateNetwork: false)' };
+    const tooLong = Buffer.byteLength(this.socketFile) > MAX_SOCKET_PATH_BYTES;
+    if (isolation && !tooLong) return this.socketFile;
+    if (this.warnedNotIsolated) return undefined;
+    this.warnedNotIsolated = true;
+    this.logger?.warn('vector_store.chroma_embedded.not_isolated', {
+      reason: tooLong ? 'the data dir path is too long for a Unix socket' : reason,
+      consequence: 'the Chroma server listens on a loopback TCP port that any local process can reach',
+    });
+    return undefined;
   }
 
   private adopt(record: ChromaServerRecord): string {
@@ -241,11 +298,14 @@ export class ChromaServerManager {
    * that answers is adopted; one that does not answer within a grace period is killed.
    */
   private async adoptOrStopStrayServers(): Promise<string | undefined> {
+    const socketPath = this.isolationSocket();
     for (const stray of findChromaServerProcesses(this.persistPath)) {
       if (stray.port !== undefined) {
-        const url = `http://${stray.host ?? HOST}:${stray.port}`;
-        if (await waitForHeartbeat(url, STRAY_SERVER_GRACE_MS, () => !isProcessAlive(stray.pid))) {
-          const record = this.newRecord(stray.pid, stray.port, url, 0);
+        // Where isolation works, a stray server is adopted only through the socket: one still on an open
+        // TCP port (started by an older kioku) is replaced.
+        const target = { url: `http://${stray.host ?? HOST}:${stray.port}`, socketPath };
+        if (await waitForHeartbeat(target, STRAY_SERVER_GRACE_MS, () => !isProcessAlive(stray.pid))) {
+          const record = this.newRecord(stray.pid, stray.port, target, 0);
           this.writeRecord(record);
           return this.adopt(record);
         }
@@ -257,22 +317,28 @@ export class ChromaServerManager {
   }
 
   private async start(): Promise<string> {
-    mkdirSync(this.persistPath, { recursive: true });
+    mkdirSync(this.persistPath, { recursive: true, mode: 0o700 });
+    const socketPath = this.isolationSocket();
     for (let attempt = 1; ; attempt++) {
+      // Inside its own namespace any port is free; picking one here keeps both paths the same.
       const port = await freeLoopbackPort();
-      const url = `http://${HOST}:${port}`;
-      const { child, logOffset } = this.spawnServer(port);
+      const target = { url: `http://${HOST}:${port}`, socketPath };
+      const { child, logOffset } = this.spawnServer(port, socketPath);
       const ready = await waitForHeartbeat(
-        url,
+        target,
         this.startTimeoutMs,
         () => child.exitCode !== null || child.signalCode !== null,
       );
       const alive = child.exitCode === null && child.signalCode === null;
       if (ready && alive) {
-        const record = this.newRecord(child.pid as number, port, url, process.pid);
+        const record = this.newRecord(child.pid as number, port, target, process.pid);
         this.writeRecord(record);
         this.watch(child);
-        this.logger?.info('vector_store.chroma_embedded.started', { pid: child.pid, port });
+        this.logger?.info('vector_store.chroma_embedded.started', {
+          pid: child.pid,
+          port,
+          isolated: socketPath !== undefined,
+        });
         return this.adopt(record);
       }
       ownedChildren.delete(child);
@@ -292,7 +358,7 @@ export class ChromaServerManager {
     }
   }
 
-  private spawnServer(port: number): { child: ChildProcess; logOffset: number } {
+  private spawnServer(port: number, socketPath?: string): { child: ChildProcess; logOffset: number } {
     rotateLog(this.logFile);
     const logOffset = fileSize(this.logFile);
     const log = openSync(this.logFile, 'a', 0o600);
@@ -312,12 +378,19 @@ export class ChromaServerManager {
         reason: 'setpriv (util-linux) not found: the Chroma server may outlive this process if it is killed',
       });
     }
+    // pdeathsig is set outside the namespace and again inside it, right before the server starts.
+    const deathSignal = (command: string[]) =>
+      setpriv ? [setpriv, '--pdeathsig', 'SIGTERM', '--', ...command] : command;
+    const server = deathSignal([process.execPath, ...serverArgs]);
+    const isolation = socketPath ? probeNetworkIsolation().isolation : null;
+    const [file, ...args] = isolation ? deathSignal(isolation.wrap(server)) : server;
     let child: ChildProcess;
     try {
-      const options = { stdio: ['ignore', log, log] as ['ignore', number, number], cwd: this.dataDir };
-      child = setpriv
-        ? spawn(setpriv, ['--pdeathsig', 'SIGTERM', '--', process.execPath, ...serverArgs], options)
-        : spawn(process.execPath, serverArgs, options);
+      child = spawn(file, args, {
+        stdio: ['ignore', log, log],
+        cwd: this.dataDir,
+        env: socketPath ? { ...process.env, KIOKU_CHROMA_SOCKET: socketPath } : process.env,
+      });
     } finally {
       closeSync(log);
     }
@@ -352,14 +425,15 @@ export class ChromaServerManager {
     });
   }
 
-  private newRecord(pid: number, port: number, url: string, ownerPid: number): ChromaServerRecord {
+  private newRecord(pid: number, port: number, target: ServerTarget, ownerPid: number): ChromaServerRecord {
     return {
       version: 1,
       pid,
       ownerPid,
       host: HOST,
       port,
-      url,
+      ...(target.socketPath ? { socketPath: target.socketPath } : {}),
+      url: target.url,
       persistPath: this.persistPath,
       startedAt: new Date().toISOString(),
     };
@@ -440,6 +514,9 @@ function defaultCliPath(): string {
   // Built kioku (dist/<command>.js) ships its own launcher beside it: see chroma-cli.mjs for why.
   const launcher = join(__dirname, 'chroma', 'cli.mjs');
   if (existsSync(launcher)) return launcher;
+  // From the sources (tests, KIOKU_FROM_SOURCE): the same launcher, which also forwards the socket.
+  const sourceLauncher = join(__dirname, 'chroma-cli.mjs');
+  if (existsSync(sourceLauncher)) return sourceLauncher;
   // `chromadb` exports only ".", so package.json cannot be resolved; its CJS entry is dist/cjs/chromadb.cjs.
   return join(dirname(require.resolve('chromadb')), '..', 'cli.mjs');
 }
@@ -460,9 +537,18 @@ function setprivPath(): string | null {
   return setprivCache;
 }
 
-async function heartbeat(url: string, timeoutMs: number): Promise<boolean> {
+/** Where a server answers: its URL, reached through `socketPath` when one is given. */
+interface ServerTarget {
+  url: string;
+  socketPath?: string;
+}
+
+async function heartbeat(target: ServerTarget, timeoutMs: number): Promise<boolean> {
   try {
-    const response = await fetch(`${url}${HEARTBEAT_PATH}`, { signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(`${target.url}${HEARTBEAT_PATH}`, {
+      ...(target.socketPath ? unixSocketFetchOptions(target.socketPath) : {}),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     await response.arrayBuffer();
     return response.ok;
   } catch {
@@ -470,11 +556,16 @@ async function heartbeat(url: string, timeoutMs: number): Promise<boolean> {
   }
 }
 
-async function waitForHeartbeat(url: string, timeoutMs: number, givenUp: () => boolean): Promise<boolean> {
+async function waitForHeartbeat(
+  target: ServerTarget,
+  timeoutMs: number,
+  givenUp: () => boolean,
+): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (givenUp()) return false;
-    if (await heartbeat(url, Math.min(HEARTBEAT_TIMEOUT_MS, Math.max(1, deadline - Date.now())))) return true;
+    if (await heartbeat(target, Math.min(HEARTBEAT_TIMEOUT_MS, Math.max(1, deadline - Date.now()))))
+      return true;
     await delay(50);
   }
   return false;

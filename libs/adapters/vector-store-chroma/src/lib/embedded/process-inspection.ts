@@ -25,7 +25,7 @@ export interface ChromaServerProcess {
 
 /** True when the argument vector is `… chroma CLI … run … --path <persistPath> …`. */
 export function isChromaServerFor(args: string[], persistPath: string): boolean {
-  const runsCli = args.some((arg) => /(^|[/\\])(cli\.mjs|chroma)$/.test(arg));
+  const runsCli = args.some((arg) => /(^|[/\\])(chroma-cli\.mjs|cli\.mjs|chroma)$/.test(arg));
   const pathIndex = args.indexOf('--path');
   return runsCli && args.includes('run') && pathIndex >= 0 && args[pathIndex + 1] === persistPath;
 }

@@ -1,9 +1,9 @@
 /**
  * What only the SQLite index does (the lexical contract suite covers the rest through the store):
  * a term found in more documents than one read takes is read in impact order and cut, which keeps
- * the best documents for it and every document a rarer query term finds.
+ * the best documents for it and every document a rarer query term finds. Its files are the owner's only.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteLexicalIndex } from './sqlite-lexical-index';
@@ -34,5 +34,18 @@ describe('SqliteLexicalIndex', () => {
     expect(both[0].id).toBe('rare');
     const filtered = await index.search('c', 'coffee', 3, { field: 'n', op: 'lt', value: 0 });
     expect(filtered.map((h) => h.id)).toEqual(['strong', 'rare']);
+  });
+
+  it('keeps its files readable by the owner only, and tightens an older index', async () => {
+    await index.open('c');
+    await index.upsert('c', [{ id: 'x', document: 'private words', metadata: {} }]);
+    for (const name of readdirSync(dir)) expect(statSync(join(dir, name)).mode & 0o777).toBe(0o600);
+
+    const older = join(dir, 'older.sqlite');
+    writeFileSync(older, '');
+    chmodSync(older, 0o644);
+    const reopened = new SqliteLexicalIndex(older);
+    expect(statSync(older).mode & 0o777).toBe(0o600);
+    await reopened.close();
   });
 });

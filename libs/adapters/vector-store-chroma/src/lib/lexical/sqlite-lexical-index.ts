@@ -7,7 +7,7 @@
  * queries meet on the same terms as on every other backend.
  */
 import { SqliteDatabase } from './sqlite-driver';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import {
   BM25,
@@ -71,6 +71,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
 
   constructor(file: string) {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    restrictToOwner(file);
     this.db = new SqliteDatabase(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
@@ -309,5 +310,18 @@ export class SqliteLexicalIndex implements LexicalIndex {
         'UPDATE collections SET document_count = document_count + ?, total_length = total_length + ? WHERE id = ?',
       )
       .run(documents, length, collection);
+  }
+}
+
+/**
+ * The index holds the words of every memory: the file is created 0600, and an older one tightened.
+ * SQLite gives its -wal and -shm files the database file's mode.
+ */
+function restrictToOwner(file: string): void {
+  closeSync(openSync(file, 'a', 0o600));
+  try {
+    chmodSync(file, 0o600);
+  } catch {
+    // not ours to change (shared by an administrator): leave it as it is
   }
 }
