@@ -1,5 +1,5 @@
 /**
- * Builds the HTTP gateway (SPEC §8.2) over an assembled container: Fastify with a body limit, the
+ * Builds the HTTP gateway (behaviour §8.2) over an assembled container: Fastify with a body limit, the
  * authentication and per-key rate limit hook, the routes (REST under /v1, MCP at /mcp, operations),
  * one error handler that answers problem JSON, metrics and an access log per request (route
  * template, status, duration, key id — never a path, a body or a namespace). Listening and shutdown

@@ -1,5 +1,5 @@
 /**
- * The server side of two-step delete over REST (SPEC §4.5, §8.2). The first `DELETE` issues a random
+ * The server side of two-step delete over REST (behaviour §4.5, §8.2). The first `DELETE` issues a random
  * token bound to the key id and the memory id, valid for the confirmation window; the second
  * presents it. Only the SHA-256 of a token is kept (a lookup reveals nothing by its timing), a token
  * is used at most once, and the state is bounded (expired tokens are dropped, at most

@@ -1,5 +1,5 @@
 /**
- * Per-caller state of the two-call confirmation (SPEC §4.5, seed 001). A caller's pending ids are the
+ * Per-caller state of the two-call confirmation (behaviour §4.5, design note 001). A caller's pending ids are the
  * ids of its last first call; a later call confirms those it repeats within the window, and every
  * pending id it does not repeat is dropped. Expired entries count as absent. Bounded: each caller
  * keeps only its last call's ids, and only the most recently active callers are kept.
