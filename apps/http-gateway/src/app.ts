@@ -1,5 +1,5 @@
 /**
- * Builds the HTTP gateway (SPEC §8.2) over an assembled container: Fastify with a body limit, security
+ * Builds the HTTP gateway (behaviour §8.2) over an assembled container: Fastify with a body limit, security
  * headers on every response, the authentication hook with the per-key limits (rate, requests in
  * flight, time per request), the routes (REST under /v1, MCP at /mcp, operations),
  * one error handler that answers problem JSON, metrics and an access log per request (route

@@ -1,5 +1,5 @@
 /**
- * The HTTP gateway's own settings on top of the shared configuration (SPEC §3, §8.2), parsed once
+ * The HTTP gateway's own settings on top of the shared configuration (behaviour §3, §8.2), parsed once
  * with zod. Anonymous access is refused at start unless the gateway listens on loopback only.
  */
 import { isIP } from 'node:net';

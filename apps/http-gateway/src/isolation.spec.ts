@@ -1,5 +1,5 @@
 /**
- * Namespace isolation over REST (SPEC §2.6): a key for namespace alpha can neither see nor touch
+ * Namespace isolation over REST (behaviour §2.6): a key for namespace alpha can neither see nor touch
  * namespace beta's memories, links, episodes or trash — every attempt is a 404 exactly as for an id
  * that does not exist, recall never returns beta's memories, and beta's data is intact afterwards.
  */

@@ -1,5 +1,5 @@
 /**
- * DNS rebinding (MCP specification; SPEC §10): the gateway answers only Host and Origin headers on its
+ * DNS rebinding (MCP specification; behaviour §10): the gateway answers only Host and Origin headers on its
  * allow-list — loopback names by default, `KIOKU_ALLOWED_HOSTS` / `KIOKU_ALLOWED_ORIGINS` in a
  * deployment. A refused request gets a 403 before authentication and changes nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Private content never reaches the logs or /metrics (SPEC §10): a canary planted in private
+ * Private content never reaches the logs or /metrics (behaviour §10): a canary planted in private
  * memories goes through every REST route that touches it and through /mcp; afterwards neither the
  * log nor the metrics contain it, and the metrics carry no memory id, namespace or key id.
  */

@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown (SPEC §8.2): readiness turns 503, the server stops accepting, MCP sessions are
+ * Graceful shutdown (behaviour §8.2): readiness turns 503, the server stops accepting, MCP sessions are
  * closed (ending their event streams), in-flight requests finish, then the container is released
  * (which stops an embedded Chroma server this process started). Connections still open after the
  * timeout are cut so that shutdown always ends.

@@ -1,5 +1,5 @@
 /**
- * The seed 001 story end to end over stdio on the embedded default (real Chroma, local model):
+ * The design note 001 story end to end over stdio on the embedded default (real Chroma, local model):
  * query → candidates with ids; first call → confirmation; second call → deleted with the seed's text;
  * a call after the window → asks again; the deleted memory's links are gone from both sides;
  * get_episode notes the missing memory; restore brings it back with its links.
@@ -9,7 +9,7 @@ import { startStdioKioku, type StdioKioku } from './testing/stdio-client';
 
 const CONFIRM_SECONDS = 3;
 
-describe('forget over stdio (seed 001)', () => {
+describe('forget over stdio (design note 001)', () => {
   let kioku: StdioKioku;
   const call = (name: string, args: Record<string, unknown>) => callTool(kioku.client, name, args);
   const linksOf = async (memoryId: string) => {

@@ -1,5 +1,5 @@
 /**
- * Workspace sync end to end over stdio (SPEC §6): the exact files after public and private
+ * Workspace sync end to end over stdio (behaviour §6): the exact files after public and private
  * remembers, an introspection, a forget, a privacy flip and a restore.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
- * The privacy canary (seed 003, SPEC §10): a unique string planted in private memories must appear
+ * The privacy canary (design note 003, behaviour §10): a unique string planted in private memories must appear
  * in no log file, no workspace file and no error text — at every log level — after every tool has
- * run over them; only the agent-facing responses that SPEC allows may show it.
+ * run over them; only the agent-facing responses that behaviour Â§10 allows may show it.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The worker's settings on top of the shared configuration (SPEC §8.3): the namespaces it maintains,
+ * The worker's settings on top of the shared configuration (behaviour §8.3): the namespaces it maintains,
  * each job's cron schedule (an empty value disables the schedule; `--once` still runs the job), the
  * auto-forget mode and the consolidation window. Also reads the command line:
  * `--once <job> [--namespace <ns>]`.

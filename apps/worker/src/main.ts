@@ -1,5 +1,5 @@
 /**
- * `kioku worker`: runs the maintenance jobs (SPEC §8.3) on their cron schedules until SIGTERM/SIGINT,
+ * `kioku worker`: runs the maintenance jobs (behaviour §8.3) on their cron schedules until SIGTERM/SIGINT,
  * or `kioku worker --once <job> [--namespace <ns>]`: runs one job for every configured namespace (or
  * the given one), prints its reports as JSON lines on stdout and exits — 0 when every run completed
  * or was skipped because another process runs it, 1 when one failed or was interrupted, 2 for a bad

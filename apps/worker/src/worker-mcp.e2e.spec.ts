@@ -1,5 +1,5 @@
 /**
- * The worker and the MCP server at the same time on one data dir (SPEC §1, §10): `kioku mcp` over
+ * The worker and the MCP server at the same time on one data dir (behaviour §1, §10): `kioku mcp` over
  * stdio remembers, links and forgets while `kioku worker --once consolidate` and `--once integrity`
  * run again and again beside it — all on the one embedded Chroma server the MCP server started.
  * Afterwards, read straight from that server: every link has its reverse and both ends exist,

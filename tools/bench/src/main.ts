@@ -1,5 +1,5 @@
 /**
- * `kioku bench`: measures the SPEC §11 ratios in one run and prints the table to stdout; progress
+ * `kioku bench`: measures the behaviour §11 ratios in one run and prints the table to stdout; progress
  * goes to stderr. Exit code 0 when the run completes (missed targets are reported, not failures),
  * 2 for bad options, 1 when the run fails.
  */

@@ -1,5 +1,5 @@
 /**
- * The measurements for one seeded namespace (SPEC §11).
+ * The measurements for one seeded namespace (behaviour §11).
  * - Reads, interleaved per iteration so that drift (GC, the store's background work) hits every
  *   operation alike: one embedding of an unseen text; one raw store query with limit 10 without and
  *   one with vectors (alternating which goes first, as a repeated vector can be served warmer); one

@@ -1,6 +1,6 @@
 /**
  * Who is calling, as established by authentication: the key id (public) and the one namespace the
- * key is bound to. The namespace never comes from the request itself (SPEC §2.6).
+ * key is bound to. The namespace never comes from the request itself (behaviour §2.6).
  */
 import type { CallContext } from '@kioku/memory';
 

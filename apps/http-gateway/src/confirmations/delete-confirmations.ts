@@ -1,5 +1,5 @@
 /**
- * The server side of two-step delete over REST (SPEC §4.5, §8.2). The first `DELETE` issues a random
+ * The server side of two-step delete over REST (behaviour §4.5, §8.2). The first `DELETE` issues a random
  * token bound to the key id and the memory id, valid for the confirmation window; the second
  * presents it. Tokens live in the shared state, so the confirming request may land on any replica.
  *

@@ -1,5 +1,5 @@
 /**
- * Two-step delete over REST (SPEC §4.5, §8.2): 202 with a token and preview, then the token deletes;
+ * Two-step delete over REST (behaviour §4.5, §8.2): 202 with a token and preview, then the token deletes;
  * wrong, reused, expired or foreign tokens delete nothing (409 / 403); repeated first calls never
  * add up to a deletion; one key's concurrent deletes do not cancel each other.
  */

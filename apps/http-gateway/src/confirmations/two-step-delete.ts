@@ -1,5 +1,5 @@
 /**
- * Two-step delete over REST on top of the forget use case (SPEC §4.5, §8.2): the first request makes
+ * Two-step delete over REST on top of the forget use case (behaviour §4.5, §8.2): the first request makes
  * the use case's first call and answers with a confirmation token; the second, with that token from
  * the same key before it expires, makes the use case's second call, which deletes. A wrong, expired,
  * used or foreign token never reaches the use case, so nothing is deleted. Tokens and the use case's

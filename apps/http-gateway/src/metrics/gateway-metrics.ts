@@ -1,7 +1,7 @@
 /**
  * Prometheus metrics of the gateway, in a registry of its own. Labels are closed sets only: HTTP
  * method, route template (`/v1/memories/:id`, never the path), status code, operation name, reason
- * words. No label ever carries an id, a namespace, a key or any content (SPEC §10).
+ * words. No label ever carries an id, a namespace, a key or any content (behaviour §10).
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 

@@ -1,4 +1,4 @@
-/** REST routes for tidying memory: consolidate, merge and the session-start wake-up (SPEC §4.8, §4.9, §4.11). */
+/** REST routes for tidying memory: consolidate, merge and the session-start wake-up (behaviour §4.8, §4.9, §4.11). */
 import {
   ConsolidateUseCase,
   MergeMemoriesUseCase,

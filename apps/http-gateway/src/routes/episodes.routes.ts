@@ -1,4 +1,4 @@
-/** REST routes for episodes: create and get (SPEC §4.10). */
+/** REST routes for episodes: create and get (behaviour §4.10). */
 import {
   CreateEpisodeUseCase,
   GetEpisodeUseCase,

@@ -1,5 +1,5 @@
 /**
- * REST routes for letting go safely (SPEC §4.5, §4.7, §7): two-step delete, candidate listing,
+ * REST routes for letting go safely (behaviour §4.5, §4.7, §7): two-step delete, candidate listing,
  * the auto-forget sweep (dry run, then execute what that dry run listed) and restore.
  */
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-/** REST routes of the memory core: remember, recall, update_memory, link_memories (SPEC §4.1–§4.4). */
+/** REST routes of the memory core: remember, recall, update_memory, link_memories (behaviour §4.1–§4.4). */
 import {
   LinkMemoriesUseCase,
   RecallUseCase,

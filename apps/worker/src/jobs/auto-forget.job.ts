@@ -1,5 +1,5 @@
 /**
- * `auto-forget` (SPEC §7): scans a namespace with the auto-forget policy. In `report` mode it only
+ * `auto-forget` (behaviour §7): scans a namespace with the auto-forget policy. In `report` mode it only
  * reports (nothing is deleted). In `execute` mode it then drops exactly the ids that scan listed —
  * `AutoForgetSweep.drop` re-checks each one and keeps any accessed, pinned or protected since — in
  * small batches, so a shutdown can stop it between two batches. Dropped memories go to the trash

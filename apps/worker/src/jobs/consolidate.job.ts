@@ -1,5 +1,5 @@
 /**
- * `consolidate` (SPEC §4.8): replay, co-activation, pruning, merge and fading candidates, episode
+ * `consolidate` (behaviour §4.8): replay, co-activation, pruning, merge and fading candidates, episode
  * clean-up for one namespace. The use case returns the candidate memories themselves; the report keeps
  * their ids and similarities only. Re-running it is harmless: a replay strengthens a link once.
  */

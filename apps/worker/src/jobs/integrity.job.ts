@@ -1,5 +1,5 @@
 /**
- * `integrity` (SPEC §4.6, §8.3): finishes interrupted deletions and restores, removes dangling links,
+ * `integrity` (behaviour §4.6, §8.3): finishes interrupted deletions and restores, removes dangling links,
  * re-creates missing reverse links, drops dead ids from episodes, repairs lexical-index drift — and
  * reports what it fixed.
  */

@@ -1,7 +1,7 @@
 /**
  * What a worker job is: a name and one `run(namespace)`. A job maps its use case's result to an
  * outcome of counts, ids, per-id numbers and configuration values — never memory content, tags or
- * other text written by an agent (SPEC §8.3, §10). The report builder keeps only numbers and
+ * other text written by an agent (behaviour §8.3, §10). The report builder keeps only numbers and
  * id-shaped strings from it, as a second line of defence.
  */
 import type { WriteFence } from '@kioku/kernel';

@@ -1,4 +1,4 @@
-/** `purge-trash` (SPEC §2.4): removes trash entries older than the retention period for one namespace. */
+/** `purge-trash` (behaviour §2.4): removes trash entries older than the retention period for one namespace. */
 import type { PurgeTrashUseCase } from '@kioku/forgetting';
 import type { WriteFence } from '@kioku/kernel';
 import type { Job, JobOutcome } from './job';

@@ -1,5 +1,5 @@
 /**
- * `reembed` (SPEC §3, §8.3): re-embeds a namespace with the configured model. On demand only unless
+ * `reembed` (behaviour §3, §8.3): re-embeds a namespace with the configured model. On demand only unless
  * KIOKU_WORKER_REEMBED_CRON is set. The use case is resumable — it saves its position after every
  * batch and then reports progress — so on shutdown the worker stops it from the progress callback,
  * between two batches, and the next run continues where this one stopped.

@@ -1,5 +1,5 @@
 /**
- * One line of a worker report (SPEC §8.3): which job ran for which namespace, when, how long, how it
+ * One line of a worker report (behaviour §8.3): which job ran for which namespace, when, how long, how it
  * ended, and the outcome's counts, ids and details. Built from a job's outcome by copying only
  * numbers, id-shaped strings and the scalar details — so even a job that mapped its result
  * carelessly cannot put text from a memory into a report.

@@ -1,5 +1,5 @@
 /**
- * Calibrates the local provider's distance thresholds (SPEC §4) on the labelled pairs in pairs.json
+ * Calibrates the local provider's distance thresholds (behaviour §4) on the labelled pairs in pairs.json
  * and checks Japanese recall on recall.json. Prints distance distributions per label, precision and
  * recall of the duplicate / merge / link decisions at candidate thresholds, and the embedder's speed.
  *

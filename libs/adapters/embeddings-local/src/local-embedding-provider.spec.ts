@@ -1,5 +1,5 @@
 /**
- * The local provider against the real model: Japanese text is embedded informatively (SPEC §4,
+ * The local provider against the real model: Japanese text is embedded informatively (behaviour §4,
  * "Never trust one signal"), English semantics survive the composite, the calibrated thresholds hold
  * on the seeds' own examples, and concurrent calls share forward passes.
  */
@@ -47,7 +47,7 @@ describe('LocalEmbeddingProvider', () => {
     });
   });
 
-  describe('Japanese text (SPEC §4)', () => {
+  describe('Japanese text (behaviour §4)', () => {
     it('the model alone cannot tell unrelated Japanese sentences apart (why the composite exists)', async () => {
       const encoder = await loadUseLiteEncoder();
       const [tokyo, cat] = await encoder.encode([
@@ -68,7 +68,7 @@ describe('LocalEmbeddingProvider', () => {
       }
     });
 
-    it("puts seed 002's Japanese duplicate within the dedup distance and closer than unrelated Japanese", async () => {
+    it("puts design note 002's Japanese duplicate within the dedup distance and closer than unrelated Japanese", async () => {
       const paraphrase = await distance(MASTER_JAPANESE, MASTER_JAPANESE_PARAPHRASE);
       expect(paraphrase).toBeLessThan(dedupDistance);
       for (const unrelated of UNRELATED_JAPANESE.filter((text) => text !== MASTER_JAPANESE)) {
@@ -115,7 +115,7 @@ describe('LocalEmbeddingProvider', () => {
       expect(await distance(anchor, paraphrase)).toBeLessThan((await distance(anchor, unrelated)) - 0.2);
     });
 
-    it("keeps seed 000's English pair a merge candidate, not a refused duplicate", async () => {
+    it("keeps design note 000's English pair a merge candidate, not a refused duplicate", async () => {
       const pair = await distance(
         "Today's conversation was fun. I learned a lot from Master.",
         "Today's conversation was enjoyable. Master taught me many things.",

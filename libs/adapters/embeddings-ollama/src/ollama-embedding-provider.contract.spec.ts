@@ -2,7 +2,7 @@
  * Runs the shared embedding contract suite against OllamaEmbeddingProvider twice:
  * 1. through the Ollama protocol stand-in from `@kioku/testing-contracts`, backed by the REAL local
  *    model (LocalEmbeddingProvider), so the client, batching, normalisation and error paths run over
- *    real HTTP with real vectors (no Ollama server can be installed here, SPEC §9);
+ *    real HTTP with real vectors (no Ollama server can be installed here, behaviour §9);
  * 2. against a live Ollama server when `KIOKU_OLLAMA_URL` is set (model from `KIOKU_OLLAMA_MODEL`,
  *    default `nomic-embed-text`); otherwise that suite shows up as skipped, with how to run it.
  */

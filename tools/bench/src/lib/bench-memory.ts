@@ -1,5 +1,5 @@
 /**
- * Turns a generated sentence into a memory as remember would store it (normalised fields, SPEC §2.1
+ * Turns a generated sentence into a memory as remember would store it (normalised fields, behaviour §2.1
  * defaults), with plausible spread: creation times over the past year, importance mostly 2–4, an
  * emotion from the text or a common one, some private memories and some access history. The
  * benchmark writes these through the memory codec, so recall's filters, scoring and lexical path see

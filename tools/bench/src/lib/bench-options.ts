@@ -34,7 +34,7 @@ export class BenchUsageError extends Error {}
 
 export const USAGE = `Usage: kioku bench [options]
 
-Seeds fresh namespaces in a temporary data directory and measures the SPEC §11 ratios.
+Seeds fresh namespaces in a temporary data directory and measures the behaviour §11 ratios.
 
   --sizes 1000,10000     namespace sizes (default 1000,10000; "10k" works too)
   --large                also measure 100000

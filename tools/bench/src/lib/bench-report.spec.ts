@@ -76,7 +76,7 @@ describe('formatBenchReport', () => {
 
   it('prints the latency, target and profile tables, the verdict and the total time', () => {
     const text = formatBenchReport(report([size(1000, 0, 30), size(10_000, 9000, 60)]));
-    expect(text).toContain('SPEC §11 targets');
+    expect(text).toContain('behaviour §11 targets');
     expect(text).toContain('store.find[memories]');
     expect(text).toContain('upsert of one import batch (64) 80.0 / 80.0');
     expect(text).toMatch(/recall\(10k\) ≤ 1\.5 × recall\(1k\)\s+10k vs 1k .* MISS/);

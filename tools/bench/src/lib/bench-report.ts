@@ -1,6 +1,6 @@
 /**
  * The whole result of a benchmark run (also written as JSON with `--json`) and its printed form:
- * the setup and what was synthetic, the latency table, the SPEC §11 target table, where the time
+ * the setup and what was synthetic, the latency table, the behaviour §11 target table, where the time
  * of recall and remember goes, and the total time.
  */
 import type { BenchStore } from './bench-options';
@@ -75,7 +75,7 @@ export function formatDuration(seconds: number): string {
 export function formatBenchReport(report: BenchReport): string {
   const { pool, options } = report;
   const lines: string[] = [];
-  lines.push('kioku bench: SPEC §11 performance ratios');
+  lines.push('kioku bench: behaviour §11 performance ratios');
   lines.push(
     `store ${report.store} · embeddings ${report.embeddingModel} (${report.dimension}-d) · node ${report.environment.node} ${report.environment.platform} · ${report.environment.cpus} CPUs (${report.environment.cpuModel})`,
   );
@@ -122,7 +122,7 @@ export function formatBenchReport(report: BenchReport): string {
     lines.push(`  ${sizeLabel(size.size)}: ${notes.join('; ')}`);
   }
   lines.push('');
-  lines.push('SPEC §11 targets (judged on p50; p95 ratio for information)');
+  lines.push('behaviour §11 targets (judged on p50; p95 ratio for information)');
   lines.push(formatTargetTable(report.checks));
   for (const size of report.sizes) {
     lines.push('');

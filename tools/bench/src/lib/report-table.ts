@@ -1,5 +1,5 @@
 /**
- * Plain-text tables for the benchmark's output: the latency table per size and the SPEC §11 target
+ * Plain-text tables for the benchmark's output: the latency table per size and the behaviour §11 target
  * table with PASS/MISS. Pure formatting; numbers come from `target-checks.ts`.
  */
 import type { LatencySummary } from './percentiles';
@@ -80,7 +80,7 @@ export function formatLatencyTable(results: readonly SizeMeasurements[]): string
 
 export function formatTargetTable(checks: readonly TargetCheck[]): string {
   const header = [
-    'target (SPEC §11)',
+    'target (behaviour §11)',
     'size',
     'measured p50',
     'budget base p50',

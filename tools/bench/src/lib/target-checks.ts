@@ -1,5 +1,5 @@
 /**
- * The SPEC §11 performance targets as ratios of measured numbers. Every check is judged on p50;
+ * The behaviour §11 performance targets as ratios of measured numbers. Every check is judged on p50;
  * the p95 ratio is reported beside it for information.
  */
 import type { LatencySummary } from './percentiles';

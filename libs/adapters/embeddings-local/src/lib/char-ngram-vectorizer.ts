@@ -3,7 +3,7 @@
  * trigrams for alphabetic scripts, unigrams and bigrams for Chinese, Japanese and Korean.
  *
  * USE-lite only knows an English vocabulary; every Japanese, Chinese or Korean run of text maps to
- * the same unknown token, so its vectors cannot tell such sentences apart (SPEC §4, "Never trust one
+ * the same unknown token, so its vectors cannot tell such sentences apart (behaviour §4, "Never trust one
  * signal"). Character n-grams need no vocabulary: two texts are close when they share surface
  * fragments, which for CJK text (no spaces) are the character bigrams that CJK search engines index.
  *

@@ -4,7 +4,7 @@
  * Each vector is a composite (see composite-vector.ts): Universal Sentence Encoder Lite (512-d,
  * English vocabulary) joined with a 256-d hashed character-gram vector that needs no vocabulary,
  * weighted by how much of the text the model can read. USE-lite alone gives every Japanese sentence
- * the same vector (SPEC §4, "Never trust one signal"); the composite tells them apart.
+ * the same vector (behaviour §4, "Never trust one signal"); the composite tells them apart.
  *
  * This class runs the model on the calling thread (the event loop): `KIOKU_EMBEDDING_THREADS=0`, tests
  * and tools. Servers use `LocalThreadedEmbeddingProvider`, which runs the same computation in worker
@@ -24,8 +24,8 @@ export const LOCAL_EMBEDDING_DIMENSION = USE_LITE_DIMENSION + CHARACTER_GRAM_DIM
  * Calibrated with calibration/calibrate.ts on the labelled pairs of calibration/pairs.json
  * (numbers in calibration/RESULTS.md). This space is less peaked than a large cloud model's (an
  * English paraphrase sits at 0.10–0.37), so the seeds' 0.05 / 0.10 / 0.30 would almost never fire.
- * - dedup 0.17: no related or unrelated pair is closer (the nearest is 0.26); seed 002's Japanese
- *   duplicate (0.14) is refused while seed 000's English merge-candidate pair (0.19) is not.
+ * - dedup 0.17: no related or unrelated pair is closer (the nearest is 0.26); design note 002's Japanese
+ *   duplicate (0.14) is refused while design note 000's English merge-candidate pair (0.19) is not.
  *   Near-misses (40 vs 400 dollars, likes vs doesn't like) are closer still: no embedding separates
  *   them, the domain's number/date/negation exception does.
  * - merge 0.25: every pair below it in the set is a paraphrase (or a near-miss, for the agent to judge).

@@ -46,7 +46,7 @@ export interface OllamaEmbeddingProviderOptions {
   maxBatchSize?: number;
   /** Most requests in flight at once; default 2. */
   maxConcurrentRequests?: number;
-  /** Thresholds calibrated for this model; unset means the seeds' defaults apply (SPEC §4). */
+  /** Thresholds calibrated for this model; unset means the seeds' defaults apply (behaviour §4). */
   calibratedThresholds?: DistanceThresholds;
 }
 

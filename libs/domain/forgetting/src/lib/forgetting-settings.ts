@@ -1,4 +1,4 @@
-/** Tunables of forgetting (SPEC §2.4, §4.5, §7); the composition lib fills them from config. */
+/** Tunables of forgetting (behaviour §2.4, §4.5, §7); the composition lib fills them from config. */
 export interface ForgettingSettings {
   /** Days a deleted memory stays restorable; 0 keeps no trash at all. */
   trashRetentionDays: number;

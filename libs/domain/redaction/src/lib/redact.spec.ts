@@ -3,7 +3,7 @@ import { REDACTED_FIELD, REDACTED_MEMORY, REDACTED_OUTPUT, redact } from './reda
 import { RedactingLogger } from './redacting-logger';
 
 describe('redact', () => {
-  it('reduces a private remember call to harmless metadata (seed 003 §6)', () => {
+  it('reduces a private remember call to harmless metadata (design note 003 §6)', () => {
     const args = {
       content: 'my secret',
       private: true,

@@ -1,5 +1,5 @@
 /**
- * The single sanitiser every log record passes through (SPEC §10, seed 003 §6).
+ * The single sanitiser every log record passes through (behaviour §10, design note 003 §6).
  *
  * A record that involves a private memory anywhere — an object marked `private: true` or
  * `isPrivate: true` (tool args, a memory in a result), or the record-level flag

@@ -1,6 +1,6 @@
 /**
  * Effective memory settings: the seeds' defaults, then the embedding provider's calibrated
- * thresholds, then explicit configuration (SPEC §4).
+ * thresholds, then explicit configuration (behaviour §4).
  */
 import type { ForgettingConfig, ThresholdOverrides } from '@kioku/config';
 import type { EmbeddingProvider } from '@kioku/embeddings';

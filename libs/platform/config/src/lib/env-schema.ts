@@ -1,5 +1,5 @@
 /**
- * The environment variables every kioku app reads (SPEC §3), parsed once at the edge with zod.
+ * The environment variables every kioku app reads (behaviour §3), parsed once at the edge with zod.
  * The store and embedding settings form discriminated unions on their kind, so an adapter receives
  * exactly the settings it needs.
  */

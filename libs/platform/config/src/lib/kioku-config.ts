@@ -68,7 +68,7 @@ export interface KiokuConfig {
   vectorStore: VectorStoreConfig;
   embeddings: EmbeddingsConfig;
   log: { level: LogLevel; file?: string };
-  /** Workspace sync (SPEC §6) is on when set: an absolute directory. */
+  /** Workspace sync (behaviour §6) is on when set: an absolute directory. */
   workspaceDir?: string;
   thresholds: ThresholdOverrides;
   forgetting: ForgettingConfig;

@@ -1,4 +1,4 @@
-/** Ids for domain objects: a prefix and 12 lowercase hex characters (SPEC §2). */
+/** Ids for domain objects: a prefix and 12 lowercase hex characters (behaviour §2). */
 import { randomBytes } from 'node:crypto';
 
 export interface IdGenerator {

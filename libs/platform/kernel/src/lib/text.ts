@@ -26,7 +26,7 @@ export function relativeAge(from: Date, now: Date): string {
   return `${Math.floor(days / 365)}y ago`;
 }
 
-/** Similarity printed with 2 decimals from a cosine distance (SPEC §4), clamped to [0, 1]. */
+/** Similarity printed with 2 decimals from a cosine distance (behaviour §4), clamped to [0, 1]. */
 export function similarityText(distance: number): string {
   return toSimilarity(distance).toFixed(2);
 }

@@ -25,7 +25,7 @@ export interface EmbeddingProvider {
   readonly modelId: string;
   /** Length of every vector. */
   readonly dimension: number;
-  /** Thresholds calibrated for this model, when they differ from the seeds' defaults (SPEC §4). */
+  /** Thresholds calibrated for this model, when they differ from the seeds' defaults (behaviour §4). */
   readonly calibratedThresholds?: DistanceThresholds;
 
   /** Prepares the model (loads weights, checks the server); idempotent. */

@@ -1,5 +1,5 @@
 /**
- * The shared EmbeddingProvider contract suite (SPEC §9): one function that registers the same small
+ * The shared EmbeddingProvider contract suite (behaviour §9): one function that registers the same small
  * tests for any embedding adapter. Each adapter has a runner spec that calls
  * `describeEmbeddingProviderContract` with a factory; the provider is created and initialised once
  * per suite (loading a model is the expensive part).

@@ -4,7 +4,7 @@
  * `GET /api/tags`, `GET /api/version`, `GET /`). It is NOT Ollama and runs no Ollama model: the
  * vectors come from the `embed` function the test passes in (e.g. the real local model), and the
  * server only reproduces Ollama's request and response shapes and its "model not found" answer
- * (no Ollama server can be installed on the project's machines, SPEC §9). Run the adapter against a
+ * (no Ollama server can be installed on the project's machines, behaviour §9). Run the adapter against a
  * real server by setting `KIOKU_OLLAMA_URL`.
  *
  * It records every request (method, path, headers, parsed JSON body) so tests can assert batching.

@@ -1,5 +1,5 @@
 /**
- * The shared VectorStore contract suite (SPEC §9): one function that registers the same small tests
+ * The shared VectorStore contract suite (behaviour §9): one function that registers the same small tests
  * for any adapter. Each adapter has a runner spec that calls `describeVectorStoreContract` with a
  * harness. Every test works in its own uniquely named collection and deletes it afterwards, so runs
  * against a shared server do not interfere.

@@ -1,5 +1,5 @@
 /**
- * The `chroma-embedded` backend's server (SPEC §3 "The embedded default"): makes sure one Chroma server
+ * The `chroma-embedded` backend's server (behaviour §3 "The embedded default"): makes sure one Chroma server
  * runs on a data dir and tells callers its URL.
  *
  * Layout of the data dir:

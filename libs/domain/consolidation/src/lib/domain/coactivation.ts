@@ -1,5 +1,5 @@
 /**
- * Co-activation (SPEC §4.8 step 2): two memories of one window fired together when they share a
+ * Co-activation (behaviour §4.8 step 2): two memories of one window fired together when they share a
  * primary emotion at a similar intensity (|Δ| < 0.2) or at least two tags. `neutral` is the absence
  * of an emotion, not a shared one, so it never co-activates; and each memory gets at most
  * `maxPerMemory` partners (the closest in time), so a busy window cannot explode into all pairs.

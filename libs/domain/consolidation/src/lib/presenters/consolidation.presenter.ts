@@ -1,4 +1,4 @@
-/** Text and structured forms of consolidate and merge_memories (SPEC §4.8, §4.9; seed 000 §E scaffold). */
+/** Text and structured forms of consolidate and merge_memories (behaviour §4.8, §4.9; design note 000 §E scaffold). */
 import { snippet } from '@kioku/kernel';
 import { notFoundText } from '@kioku/memory';
 import type { ConsolidateResult } from '../application/consolidate/consolidate.use-case';

@@ -1,4 +1,4 @@
-/** Text and structured forms of wake_up (SPEC §4.11): a few lines, a few hundred tokens at most. */
+/** Text and structured forms of wake_up (behaviour §4.11): a few lines, a few hundred tokens at most. */
 import { relativeAge, snippet } from '@kioku/kernel';
 import type { Memory } from '@kioku/memory';
 import type { WakeUpResult } from '../application/wake-up/wake-up.use-case';

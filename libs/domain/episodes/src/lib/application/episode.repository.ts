@@ -1,7 +1,7 @@
 /**
  * Episodes of a namespace, stored through the vector-store port (one record each, constant 1-d
  * vector) so they work on every backend. Member ids are kept as a JSON list; memories that are
- * deleted later are filtered out lazily when an episode is read (seed 000 §C).
+ * deleted later are filtered out lazily when an episode is read (design note 000 §C).
  */
 import { inject, injectable } from 'inversify';
 import { VECTOR_STORE_TOKENS, type StoredRecord, type VectorStore } from '@kioku/vector-store';

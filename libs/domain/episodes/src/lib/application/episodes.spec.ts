@@ -18,7 +18,7 @@ import { createEpisodeText, getEpisodeText } from '../presenters/episode.present
 import { CreateEpisodeUseCase } from './create-episode/create-episode.use-case';
 import { GetEpisodeUseCase } from './get-episode/get-episode.use-case';
 
-describe('episodes (SPEC §4.10)', () => {
+describe('episodes (behaviour §4.10)', () => {
   const setup = async () => {
     const container = new Container();
     const clock = new FixedClock();

@@ -1,4 +1,4 @@
-/** An episode groups memories of one event (SPEC §2.3). */
+/** An episode groups memories of one event (behaviour §2.3). */
 export interface Episode {
   id: string;
   summary: string;

@@ -1,4 +1,4 @@
-/** Text and structured forms of the episode operations (SPEC §4.10). */
+/** Text and structured forms of the episode operations (behaviour §4.10). */
 import { snippet } from '@kioku/kernel';
 import type { CreateEpisodeResult } from '../application/create-episode/create-episode.use-case';
 import type { GetEpisodeResult } from '../application/get-episode/get-episode.use-case';

@@ -1,6 +1,6 @@
 /**
  * Forgets, remembers and restores running at once must leave every link two-sided and no link
- * pointing at a missing memory (SPEC §2.2, §4.6), on the in-process store and on a real Chroma server.
+ * pointing at a missing memory (behaviour §2.2, §4.6), on the in-process store and on a real Chroma server.
  */
 import { ChromaVectorStore } from '@kioku/vector-store-chroma';
 import { MemoryVectorStore } from '@kioku/vector-store-memory';

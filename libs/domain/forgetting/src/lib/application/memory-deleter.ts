@@ -1,5 +1,5 @@
 /**
- * Deleting a memory (SPEC §4.6), shared by forget, auto-forget and merge: snapshot into the trash,
+ * Deleting a memory (behaviour §4.6), shared by forget, auto-forget and merge: snapshot into the trash,
  * remove its links in both directions, remove it, and sweep its links once more so a link written
  * concurrently by another writer (an auto-link racing this deletion) cannot survive it. Each step is
  * idempotent; whatever a crash leaves behind is finished by the integrity check.

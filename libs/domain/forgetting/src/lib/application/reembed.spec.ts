@@ -1,5 +1,5 @@
 /**
- * Re-embedding a namespace into another model (SPEC §3): the old model is refused with a clear
+ * Re-embedding a namespace into another model (behaviour §3): the old model is refused with a clear
  * message, the re-embedding survives an interruption, and afterwards every memory, link, episode
  * and trash entry is still there and recallable with the new model.
  */

@@ -11,7 +11,7 @@ const memory = (overrides: Partial<Parameters<typeof evaluate>[0]> = {}) => ({
   ...overrides,
 });
 
-describe('auto-forget policy (SPEC §7)', () => {
+describe('auto-forget policy (behaviour §7)', () => {
   describe('heat', () => {
     it.each([
       // importance, accessCount, days, expected heat

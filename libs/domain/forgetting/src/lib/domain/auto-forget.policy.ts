@@ -1,5 +1,5 @@
 /**
- * The auto-forget policy (SPEC §7, seed 004): heat from access and recency, risk from heat,
+ * The auto-forget policy (behaviour §7, design note 004): heat from access and recency, risk from heat,
  * importance and age, and the resulting action. Pure functions; protected memories never move.
  */
 export type ForgetAction = 'keep' | 'compress' | 'drop';

@@ -1,5 +1,5 @@
 /**
- * The two-call confirmation as data (SPEC §4.5, seed 001). A caller's pending ids are the ids of its
+ * The two-call confirmation as data (behaviour §4.5, design note 001). A caller's pending ids are the ids of its
  * last first call; a later call confirms those it repeats within the window, and every pending id it
  * does not repeat is dropped. An entry older than the window counts as absent for confirming, but
  * still counts for `requestCount`. Only ids and times are kept, never content.

@@ -1,4 +1,4 @@
-/** A deleted memory kept restorable (SPEC §2.4): the full record, its vector and its links. */
+/** A deleted memory kept restorable (behaviour §2.4): the full record, its vector and its links. */
 import type { Link } from '@kioku/links';
 import type { Memory } from '@kioku/memory';
 

@@ -1,4 +1,4 @@
-/** Text and structured forms of forget and restore (SPEC §4.5, §4.7, §7; seed 000 texts). */
+/** Text and structured forms of forget and restore (behaviour §4.5, §4.7, §7; design note 000 texts). */
 import { MEMORY_ID_PATTERN, relativeAge, snippet } from '@kioku/kernel';
 import { composeResponse, NOT_FOUND_SCAFFOLD, type Memory } from '@kioku/memory';
 import type { ForgetResult, ProtectedRefusal } from '../application/forget/forget.use-case';

@@ -2,7 +2,7 @@
  * Stores links as one record per direction in the namespace's `links` collection (1-d constant
  * vectors, so it works on every vector store). Creating a link writes both directions in one batch
  * upsert; removing a memory's links is one delete-by-filter. No read-modify-write of a shared list,
- * so concurrent writers never lose each other's links (SPEC §2.2).
+ * so concurrent writers never lose each other's links (behaviour §2.2).
  */
 import { inject, injectable } from 'inversify';
 import {
@@ -141,7 +141,7 @@ function toRecord(link: Link) {
   };
 }
 
-/** Tolerant read: a malformed link record is skipped (SPEC §2.1). */
+/** Tolerant read: a malformed link record is skipped (behaviour §2.1). */
 function fromRecord(record: StoredRecord): Link | null {
   const m = record.metadata;
   if (typeof m.sourceId !== 'string' || typeof m.targetId !== 'string' || !isLinkType(m.type)) return null;

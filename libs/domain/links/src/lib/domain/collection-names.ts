@@ -1,6 +1,6 @@
 /**
  * Every namespace has its own collections, so nothing in one namespace is visible from another
- * (SPEC §2.6). Namespaces are validated at the edges; names here are always valid store names.
+ * (behaviour §2.6). Namespaces are validated at the edges; names here are always valid store names.
  */
 export const NAMESPACE_PATTERN = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 

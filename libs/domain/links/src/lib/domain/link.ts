@@ -1,5 +1,5 @@
 /**
- * A link between two memories. Links are bidirectional (SPEC §2.2): every link is stored as two
+ * A link between two memories. Links are bidirectional (behaviour §2.2): every link is stored as two
  * records, one per direction, with the same type and confidence.
  */
 export const LINK_TYPES = ['similar', 'caused_by', 'leads_to', 'related'] as const;

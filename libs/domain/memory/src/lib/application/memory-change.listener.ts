@@ -1,7 +1,7 @@
 /**
  * Observers of memory changes (workspace files today). Use cases announce changes through the
  * MemoryChangeNotifier; a listener's failure is logged without content and never fails the
- * operation that caused it (SPEC §6: "a failing workspace write never fails the memory operation").
+ * operation that caused it (behaviour §6: "a failing workspace write never fails the memory operation").
  */
 import { inject, injectable, multiInject, optional } from 'inversify';
 import { KERNEL_TOKENS, type Logger } from '@kioku/kernel';

@@ -1,4 +1,4 @@
-/** Tunables of the memory use cases (SPEC §4 defaults; the composition lib fills them from config). */
+/** Tunables of the memory use cases (behaviour §4 defaults; the composition lib fills them from config). */
 import type { DistanceThresholds } from '@kioku/embeddings';
 
 export interface MemorySettings extends DistanceThresholds {
@@ -6,15 +6,15 @@ export interface MemorySettings extends DistanceThresholds {
   maxContentLength: number;
   /** Minimum character n-gram overlap (Dice) before a close vector counts as a duplicate. */
   dedupSurfaceOverlap: number;
-  /** Run Hopfield completion in recall (SPEC §4.2 step 4). */
+  /** Run Hopfield completion in recall (behaviour §4.2 step 4). */
   hopfield: boolean;
   /** Weight of the dense (meaning) ranking in recall's fusion; the lexical ranking gets the rest. */
   denseWeight: number;
   /** Share of a thread neighbour's relevance a memory earns (0 turns contiguity off). */
   contiguity: number;
-  /** Decay, emotion and importance scoring on top of relevance (SPEC §4.2 step 3). */
+  /** Decay, emotion and importance scoring on top of relevance (behaviour §4.2 step 3). */
   scoring: boolean;
-  /** Spreading activation over links (SPEC §4.2 step 5). */
+  /** Spreading activation over links (behaviour §4.2 step 5). */
   spreading: boolean;
   /** Category names that are never forgotten. */
   protectedCategories: string[];

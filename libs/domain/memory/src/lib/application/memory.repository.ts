@@ -1,7 +1,7 @@
 /**
  * Memories of a namespace in the vector store. Guards the vector space: the memories collection
  * records the embedding model and dimension at creation, and a namespace embedded with another
- * model is refused with a message naming both and the command that re-embeds it (SPEC §3).
+ * model is refused with a message naming both and the command that re-embeds it (behaviour §3).
  */
 import { inject, injectable } from 'inversify';
 import { AppError } from '@kioku/kernel';

@@ -1,5 +1,5 @@
 /**
- * The near-duplicate decision for remember (SPEC §4.1 step 3 and "Never trust one signal"): a close
+ * The near-duplicate decision for remember (behaviour §4.1 step 3 and "Never trust one signal"): a close
  * vector alone is not enough. The texts must also share real surface overlap, and must not differ in
  * a number, a date, a negation or a name — those make different facts.
  */

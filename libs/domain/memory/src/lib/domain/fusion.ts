@@ -1,5 +1,5 @@
 /**
- * Fusion of recall's two rankings, and temporal contiguity (SPEC §4.2 step 2).
+ * Fusion of recall's two rankings, and temporal contiguity (behaviour §4.2 step 2).
  *
  * Scores, not ranks: each ranking is min-max normalised over its own hits (the best hit 1, the worst
  * 0, anything not found 0) and the two are summed with weights. Measured on the LoCoMo dev split with

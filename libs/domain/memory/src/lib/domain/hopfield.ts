@@ -1,5 +1,5 @@
 /**
- * Modern continuous Hopfield completion (SPEC §4.2 step 4): the query is pulled towards the stored
+ * Modern continuous Hopfield completion (behaviour §4.2 step 4): the query is pulled towards the stored
  * pattern it resembles most, `ξ ← normalise(Xᵀ softmax(β·Xξ))`, and each candidate's score is blended
  * with its agreement with the completed pattern.
  */

@@ -2,7 +2,7 @@
  * Maps a memory to a vector-store record and back. Metadata is flat: emotion and tags are spread
  * over scalar keys, each tag also becomes a boolean key `tag_<tag>` so that "any of these tags" is a
  * filter the store can run. The document is the search text (NFKC, lower case) used by the lexical
- * recall path; the original content lives in metadata. Reading is tolerant (SPEC §2.1).
+ * recall path; the original content lives in metadata. Reading is tolerant (behaviour §2.1).
  */
 import type { Metadata, StoredRecord } from '@kioku/vector-store';
 import type { Memory } from './memory';

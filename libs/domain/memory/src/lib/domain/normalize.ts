@@ -1,5 +1,5 @@
 /**
- * Tolerant normalisation of memory fields (SPEC §2.1): unknown category → daily, importance clamped
+ * Tolerant normalisation of memory fields (behaviour §2.1): unknown category → daily, importance clamped
  * to 1..5 (non-numeric → 3), unknown emotion → neutral, missing numbers from the emotion's defaults,
  * tags trimmed and de-duplicated in order. Used both for input and for reading stored records.
  */
@@ -65,7 +65,7 @@ export function normalizeEmotion(input: EmotionInput): Emotion {
   };
 }
 
-/** `true/1/"1"/"true"` are true; everything else false (SPEC §2.1). */
+/** `true/1/"1"/"true"` are true; everything else false (behaviour §2.1). */
 export function normalizeBoolean(value: unknown): boolean {
   return value === true || value === 1 || value === '1' || value === 'true';
 }

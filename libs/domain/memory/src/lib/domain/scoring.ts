@@ -1,5 +1,5 @@
 /**
- * Recall scoring (SPEC §4.2 step 3): similarity, time decay stretched by access and links,
+ * Recall scoring (behaviour §4.2 step 3): similarity, time decay stretched by access and links,
  * emotion and importance boosts.
  */
 import type { EmotionName, Memory } from './memory';

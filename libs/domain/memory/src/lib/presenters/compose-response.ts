@@ -1,4 +1,4 @@
-/** Data, then `\n\n---\n` and the reflective scaffold where the seeds give one (SPEC §5). */
+/** Data, then `\n\n---\n` and the reflective scaffold where the seeds give one (behaviour §5). */
 export function composeResponse(data: string, scaffold?: string): string {
   return scaffold ? `${data}\n\n---\n${scaffold}` : data;
 }

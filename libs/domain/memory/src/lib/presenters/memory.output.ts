@@ -1,7 +1,7 @@
 /**
  * Zod schemas of the structured results (MCP `outputSchema`, HTTP response bodies). They name the
  * fields programs rely on and stay open (loose objects) for the rest, which keeps the tool definitions
- * small (SPEC §8.1: all definitions together under 9,000 characters). The presenters' structured
+ * small (behaviour §8.1: all definitions together under 9,000 characters). The presenters' structured
  * functions produce these shapes.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Text forms of the memory operations (SPEC §4.1–§4.4), and the structured views that MCP
+ * Text forms of the memory operations (behaviour §4.1–§4.4), and the structured views that MCP
  * `structuredContent` and the HTTP API return, so programs never parse text.
  */
 import { relativeAge, similarityText, snippet, toSimilarity } from '@kioku/kernel';

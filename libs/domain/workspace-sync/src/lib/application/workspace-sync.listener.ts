@@ -1,6 +1,6 @@
 /**
- * Mirrors one namespace's public memories into an agent's workspace as Markdown (SPEC §6, seed 000 §B,
- * seed 003 FR-2), as a listener of memory changes:
+ * Mirrors one namespace's public memories into an agent's workspace as Markdown (behaviour §6, design note 000 §B,
+ * design note 003 FR-2), as a listener of memory changes:
  *
  * - saved (remember, restore): the daily-log line, the MEMORY.md line when curated, and the latest
  *   inner monologue for an introspection. Idempotent: a file never gets a second line for an id.

@@ -1,5 +1,5 @@
 /**
- * Lines identified by their trailing `[id:<memory_id>]` marker (seed 000 §B): adding a line at most once
+ * Lines identified by their trailing `[id:<memory_id>]` marker (design note 000 §B): adding a line at most once
  * per file, replacing it with a newer version, removing it. Pure: text in, text out.
  *
  * A line carries a memory's marker only when the marker ends the line. Content sits before the

@@ -1,5 +1,5 @@
 /**
- * What workspace sync writes for one memory (SPEC §6): the daily-log line, the curated line, the latest
+ * What workspace sync writes for one memory (behaviour §6): the daily-log line, the curated line, the latest
  * inner monologue, and the headers of new files. Pure: no I/O, no DI.
  *
  * All dates and times are UTC: a memory's `createdAt` (which may carry any offset) is converted to UTC

@@ -1,5 +1,5 @@
 /**
- * The only files workspace sync ever touches, as paths relative to the workspace directory (SPEC §6).
+ * The only files workspace sync ever touches, as paths relative to the workspace directory (behaviour §6).
  * Every path is built here from fixed names and a validated date, so nothing taken from a memory's
  * content can steer a write elsewhere; the file-system side refuses any path this module did not build.
  */

@@ -1,4 +1,4 @@
-/** MCP tools for tidying memory: consolidate and merge_memories (SPEC §4.8, §4.9). */
+/** MCP tools for tidying memory: consolidate and merge_memories (behaviour §4.8, §4.9). */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
   consolidateInputShape,

@@ -1,4 +1,4 @@
-/** MCP tools for episodes: create_episode and get_episode (SPEC §4.10). */
+/** MCP tools for episodes: create_episode and get_episode (behaviour §4.10). */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
   createEpisodeInputShape,

@@ -1,4 +1,4 @@
-/** MCP tools for letting go safely: forget (two-call confirmation, query, sweep) and restore (SPEC §4.5, §4.7, §7). */
+/** MCP tools for letting go safely: forget (two-call confirmation, query, sweep) and restore (behaviour §4.5, §4.7, §7). */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
   forgetInputSchema,

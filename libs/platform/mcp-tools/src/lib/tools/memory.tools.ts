@@ -1,5 +1,5 @@
 /**
- * MCP tools for the memory core: remember, recall, update_memory, link_memories (SPEC §4.1–§4.4).
+ * MCP tools for the memory core: remember, recall, update_memory, link_memories (behaviour §4.1–§4.4).
  * Definitions come from the schemas entry point; the library itself loads on the first call.
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';

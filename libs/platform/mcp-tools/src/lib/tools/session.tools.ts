@@ -1,4 +1,4 @@
-/** MCP tool for the start of a session: wake_up (SPEC §4.11). */
+/** MCP tool for the start of a session: wake_up (behaviour §4.11). */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { wakeUpOutputSchema } from '@kioku/consolidation/schemas';
 import { runTool, type ToolDeps } from './tool-runner';

@@ -1,4 +1,4 @@
-/** Input of consolidate (SPEC §4.8). */
+/** Input of consolidate (behaviour §4.8). */
 import { z } from 'zod';
 
 export const consolidateInputShape = {

@@ -58,7 +58,7 @@ async function scenario() {
   };
 }
 
-describe('ConsolidateUseCase (SPEC §4.8)', () => {
+describe('ConsolidateUseCase (behaviour §4.8)', () => {
   it('replays, co-activates, prunes, proposes merges and fading memories with exact counts', async () => {
     const { consolidate, context, ids, links, container, episode } = await scenario();
     const result = await consolidate.execute({}, context);

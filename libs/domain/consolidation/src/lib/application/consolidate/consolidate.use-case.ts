@@ -1,5 +1,5 @@
 /**
- * consolidate (SPEC §4.8, seeds 002 §B and 000 §E): replays the window's memories in time order
+ * consolidate (behaviour §4.8, design notes 002 §B and 000 §E): replays the window's memories in time order
  * (linking each to the next), links co-activated memories, prunes weak links, proposes near-duplicate
  * merges and fading memories to condense, and drops dead ids from episodes. It reads only the window,
  * its links, each window memory's nearest neighbours (until enough candidates) and a bounded slice of

@@ -1,4 +1,4 @@
-/** Input of merge_memories (SPEC §4.9). */
+/** Input of merge_memories (behaviour §4.9). */
 import { z } from 'zod';
 import { contentString, idString } from '@kioku/memory/schemas';
 

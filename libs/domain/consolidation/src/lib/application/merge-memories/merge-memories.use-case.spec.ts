@@ -16,7 +16,7 @@ const link = (sourceId: string, targetId: string, type: Link['type'], confidence
   createdAt: '',
 });
 
-describe('MergeMemoriesUseCase (SPEC §4.9)', () => {
+describe('MergeMemoriesUseCase (behaviour §4.9)', () => {
   const setup = async () => {
     const kit = createForgettingTestKit({ modules: [consolidationModule()], memory: { linkDistance: 0 } });
     const make = (content: string, extra = {}) => kit.remember({ content, ...extra });

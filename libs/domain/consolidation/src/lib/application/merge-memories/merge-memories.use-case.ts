@@ -1,5 +1,5 @@
 /**
- * merge_memories (SPEC §4.9): keeps one memory and folds another into it. The kept memory takes the
+ * merge_memories (behaviour §4.9): keeps one memory and folds another into it. The kept memory takes the
  * merged content if given (re-embedded and re-linked through update_memory), the removed memory's
  * links move to the kept one (no self-links, no duplicates, the higher confidence wins), episodes
  * point at the kept one, and the removed memory goes to the trash with reason `merge` — restorable

@@ -3,7 +3,7 @@ import { consolidationModule } from '../../consolidation.module';
 import { wakeUpText } from '../../presenters/wake-up.presenter';
 import { WakeUpUseCase } from './wake-up.use-case';
 
-describe('WakeUpUseCase (SPEC §4.11)', () => {
+describe('WakeUpUseCase (behaviour §4.11)', () => {
   const setup = () => {
     const kit = createForgettingTestKit({ modules: [consolidationModule()] });
     return { ...kit, wakeUp: kit.container.get(WakeUpUseCase) };

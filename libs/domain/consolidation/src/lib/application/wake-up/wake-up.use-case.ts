@@ -1,5 +1,5 @@
 /**
- * wake_up (SPEC §4.11, seed 003 FR-5): a short orientation at the start of a session — how many
+ * wake_up (behaviour §4.11, design note 003 FR-5): a short orientation at the start of a session — how many
  * memories, the few most recent, the latest introspection, whether the last consolidation left
  * near-duplicate pairs to review (pairs whose memories still both exist), and one line offering
  * private memory without telling the agent when to use it. Reads only; tracks no access.

@@ -1,4 +1,4 @@
-/** Input of create_episode (SPEC §4.10). */
+/** Input of create_episode (behaviour §4.10). */
 import { z } from 'zod';
 import { idString } from '@kioku/memory/schemas';
 

@@ -1,5 +1,5 @@
 /**
- * create_episode (SPEC §4.10): groups existing memories under a summary. Unknown ids are dropped; an
+ * create_episode (behaviour §4.10): groups existing memories under a summary. Unknown ids are dropped; an
  * empty list, or a list with no existing memory, is an error. Start, end and importance come from
  * the member memories.
  */

@@ -1,4 +1,4 @@
-/** Input of get_episode (SPEC §4.10). */
+/** Input of get_episode (behaviour §4.10). */
 import { z } from 'zod';
 import { idString } from '@kioku/memory/schemas';
 

@@ -1,5 +1,5 @@
 /**
- * get_episode (SPEC §4.10): the episode with only its still-existing memories (lazy cleanup: ids of
+ * get_episode (behaviour §4.10): the episode with only its still-existing memories (lazy cleanup: ids of
  * deleted memories are filtered out at read time and counted in a note).
  */
 import { inject, injectable } from 'inversify';

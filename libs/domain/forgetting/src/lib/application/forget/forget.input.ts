@@ -1,4 +1,4 @@
-/** Input of forget (SPEC §4.5, §7): ids, or a query, or a sweep; never a `confirm` parameter. */
+/** Input of forget (behaviour §4.5, §7): ids, or a query, or a sweep; never a `confirm` parameter. */
 import { z } from 'zod';
 import { INPUT_LIMITS, idString } from '@kioku/memory/schemas';
 

@@ -4,7 +4,7 @@ import { forgetText } from '../../presenters/forget.presenter';
 import { TrashRepository } from '../trash.repository';
 import { ForgetUseCase } from './forget.use-case';
 
-describe('ForgetUseCase: two-call confirmation (seeds 000, 001)', () => {
+describe('ForgetUseCase: two-call confirmation (design notes 000, 001)', () => {
   const setup = (forgetting = {}) => {
     const kit = createForgettingTestKit({ forgetting, memory: { linkDistance: 2 } });
     const forget = kit.container.get(ForgetUseCase);

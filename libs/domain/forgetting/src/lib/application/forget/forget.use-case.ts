@@ -1,5 +1,5 @@
 /**
- * forget (SPEC §4.5, seeds 000/001/004): deletion only by exact id and only on a second call with
+ * forget (behaviour §4.5, design notes 000/001/004): deletion only by exact id and only on a second call with
  * the same id from the same caller within the confirmation window; a query only lists candidates;
  * a sweep reports first (dry run) and executes only what the same caller's recent dry run listed.
  * Protected memories (pinned, or a protected category) are refused with the reason and a way on.

@@ -1,5 +1,5 @@
 /**
- * The integrity check (SPEC §4.6, §8.3): repairs what a crash or a race left behind, and reports
+ * The integrity check (behaviour §4.6, §8.3): repairs what a crash or a race left behind, and reports
  * what it fixed. It finishes interrupted deletions and restores (told apart by the trash entry's
  * `restoring` flag), removes links with a missing end, re-creates the missing direction of one-sided
  * links, drops ids of deleted memories from episodes, and brings the lexical index in line with the

@@ -1,4 +1,4 @@
-/** Purges trash entries older than the retention period (SPEC §2.4); with retention 0, all of them. */
+/** Purges trash entries older than the retention period (behaviour §2.4); with retention 0, all of them. */
 import { inject, injectable } from 'inversify';
 import { KERNEL_TOKENS, NO_FENCE, type Clock, type Logger, type WriteFence } from '@kioku/kernel';
 import { FORGETTING_TOKENS } from '../../forgetting.tokens';

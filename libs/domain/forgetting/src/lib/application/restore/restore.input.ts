@@ -1,4 +1,4 @@
-/** Input of restore (SPEC §4.7). */
+/** Input of restore (behaviour §4.7). */
 import { z } from 'zod';
 import { idString } from '@kioku/memory/schemas';
 

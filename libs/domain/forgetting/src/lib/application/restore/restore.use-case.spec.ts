@@ -6,7 +6,7 @@ import { PurgeTrashUseCase } from '../purge-trash/purge-trash.use-case';
 import { TrashRepository } from '../trash.repository';
 import { RestoreUseCase } from './restore.use-case';
 
-describe('deletion, trash and restore (SPEC §4.6, §4.7)', () => {
+describe('deletion, trash and restore (behaviour §4.6, §4.7)', () => {
   const setup = (forgetting = {}) => {
     const kit = createForgettingTestKit({ forgetting, memory: { linkDistance: 2, dedupDistance: 0 } });
     return {

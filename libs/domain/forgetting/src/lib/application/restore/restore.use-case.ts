@@ -1,5 +1,5 @@
 /**
- * restore (SPEC §4.7): brings a trashed memory back with the same id and the same vector, re-creates
+ * restore (behaviour §4.7): brings a trashed memory back with the same id and the same vector, re-creates
  * the links whose other end still exists, and empties its trash entry. The entry is marked
  * `restoring` first, so an interrupted restore is finished (not undone) by the integrity check.
  */

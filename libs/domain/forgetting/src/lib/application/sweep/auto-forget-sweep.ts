@@ -1,5 +1,5 @@
 /**
- * The auto-forget sweep (SPEC §7): pages through a namespace's memories in bounded pages and applies
+ * The auto-forget sweep (behaviour §7): pages through a namespace's memories in bounded pages and applies
  * the policy to each; dropping deletes (reason `auto_forget`, so it stays restorable) only the ids a
  * scan listed, each re-checked first — a memory accessed, pinned or protected since is kept.
  * Ids are collected before anything is deleted, so deleting never shifts the pages being read.

@@ -1,4 +1,4 @@
-/** Input of link_memories (SPEC §4.4). */
+/** Input of link_memories (behaviour §4.4). */
 import { z } from 'zod';
 import { LINK_TYPES } from '@kioku/links/schemas';
 import { idString } from '../shared/memory-fields.input';

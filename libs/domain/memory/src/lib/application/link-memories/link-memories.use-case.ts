@@ -1,5 +1,5 @@
 /**
- * link_memories (SPEC §4.4): a manual link in both directions with confidence 0.5. Refuses a missing
+ * link_memories (behaviour §4.4): a manual link in both directions with confidence 0.5. Refuses a missing
  * memory, a self-link and an existing link of the same type.
  */
 import { inject, injectable } from 'inversify';

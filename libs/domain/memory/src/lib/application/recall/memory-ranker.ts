@@ -1,5 +1,5 @@
 /**
- * The recall ranking pipeline (SPEC §4.2 steps 1–5), each later stage kept on the evidence of the
+ * The recall ranking pipeline (behaviour §4.2 steps 1–5), each later stage kept on the evidence of the
  * retrieval benchmark (docs/retrieval.md):
  * 1. the dense ranking (the query's vector) and the lexical ranking (BM25 over the namespace's
  *    index), searched at once with the filters inside the store and the index;

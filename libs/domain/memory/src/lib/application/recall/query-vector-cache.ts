@@ -1,5 +1,5 @@
 /**
- * Recently embedded queries (SPEC §4.2 step 1): a repeated query costs no embedding. Bounded LRU; the
+ * Recently embedded queries (behaviour §4.2 step 1): a repeated query costs no embedding. Bounded LRU; the
  * vectors are deterministic for a model, so the cache never goes stale. Entries are per namespace, so
  * how fast a query answers never tells one tenant what another searched.
  */

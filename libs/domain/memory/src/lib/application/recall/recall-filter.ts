@@ -1,4 +1,4 @@
-/** Turns recall's filters into one store filter (pushed into the store query, SPEC §4.2 step 2). */
+/** Turns recall's filters into one store filter (pushed into the store query, behaviour §4.2 step 2). */
 import { AppError } from '@kioku/kernel';
 import { allOf, where, type Filter } from '@kioku/vector-store';
 import { CATEGORIES, isCategory, isEmotionName } from '../../domain/memory';

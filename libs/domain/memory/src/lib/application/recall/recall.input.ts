@@ -1,4 +1,4 @@
-/** Input of recall (SPEC §4.2). */
+/** Input of recall (behaviour §4.2). */
 import { z } from 'zod';
 import { INPUT_LIMITS, dateString, nameString, stringList } from '../shared/memory-fields.input';
 

@@ -1,5 +1,5 @@
 /**
- * recall (SPEC §4.2): ranks memories for the query (see MemoryRanker) and tracks access of the
+ * recall (behaviour §4.2): ranks memories for the query (see MemoryRanker) and tracks access of the
  * returned ones (accessCount + 1 and lastAccessedAt, which slow their decay and forgetting) without
  * waiting for that write.
  */

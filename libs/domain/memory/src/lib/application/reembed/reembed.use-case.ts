@@ -1,5 +1,5 @@
 /**
- * Re-embeds a namespace with the configured embedding model (SPEC §3, issue: model changes). The
+ * Re-embeds a namespace with the configured embedding model (behaviour §3, issue: model changes). The
  * memories and the trash are copied, batch by batch, into the next generation's collections with
  * vectors of the new model (same ids, same metadata, so links and episodes are untouched); then the
  * namespace is switched to them in one state write and the old collections are dropped.

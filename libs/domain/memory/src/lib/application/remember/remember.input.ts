@@ -1,4 +1,4 @@
-/** Input of remember (SPEC §4.1): the zod shape shared by the MCP tool and the HTTP route. */
+/** Input of remember (behaviour §4.1): the zod shape shared by the MCP tool and the HTTP route. */
 import { z } from 'zod';
 import { contentString, memoryFieldsShape } from '../shared/memory-fields.input';
 

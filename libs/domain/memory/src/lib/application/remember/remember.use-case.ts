@@ -1,5 +1,5 @@
 /**
- * remember (SPEC §4.1): normalise, embed once, refuse near-duplicates (vector distance AND surface
+ * remember (behaviour §4.1): normalise, embed once, refuse near-duplicates (vector distance AND surface
  * overlap AND no number/date/negation/name difference, unless forced), save, auto-link both ways.
  * The single query for the nearest memories serves both the duplicate check and the auto-links.
  */

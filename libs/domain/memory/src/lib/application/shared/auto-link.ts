@@ -1,5 +1,5 @@
 /**
- * Auto-linking (SPEC §4.1 step 4): among the nearest memories (not itself) closer than the link
+ * Auto-linking (behaviour §4.1 step 4): among the nearest memories (not itself) closer than the link
  * distance, up to `maxAutoLinks` get a `similar` link in both directions with confidence 1 − distance.
  */
 import type { Link } from '@kioku/links';

@@ -1,4 +1,4 @@
-/** Builds the normalised memory fields from validated input (SPEC §2.1 defaults). */
+/** Builds the normalised memory fields from validated input (behaviour §2.1 defaults). */
 import type { Memory } from '../../domain/memory';
 import {
   normalizeCategory,

@@ -46,7 +46,7 @@ export const memoryFieldsShape = {
   private: z.boolean().optional(),
 };
 
-/** Arguments that arrive wrapped in XML-like markup are a known client bug (SPEC §4.1 step 1). */
+/** Arguments that arrive wrapped in XML-like markup are a known client bug (behaviour §4.1 step 1). */
 const XML_WRAPPED = /<\/?(parameter|invoke|function_calls|antml:[a-z_]+)\b[^>]*>/i;
 
 export function assertNotXmlWrapped(fields: Record<string, unknown>): void {

@@ -2,7 +2,7 @@
  * Writes links only between memories that exist, and keeps it that way under concurrent deletes:
  * it saves the links, then checks that both ends exist and removes the links to any end that is
  * missing (never there, or deleted meanwhile). Together with the deleter's link sweep after removing a memory,
- * no ordering of a link write and a delete leaves a dangling link behind (SPEC §2.2, §4.6).
+ * no ordering of a link write and a delete leaves a dangling link behind (behaviour §2.2, §4.6).
  */
 import { inject, injectable } from 'inversify';
 import { LinkRepository, type Link } from '@kioku/links';

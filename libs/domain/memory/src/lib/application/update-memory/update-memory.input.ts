@@ -1,4 +1,4 @@
-/** Input of update_memory (SPEC §4.3). */
+/** Input of update_memory (behaviour §4.3). */
 import { z } from 'zod';
 import { contentString, idString, memoryFieldsShape } from '../shared/memory-fields.input';
 

@@ -1,5 +1,5 @@
 /**
- * update_memory (SPEC §4.3): changes content and/or metadata of one memory. A content change
+ * update_memory (behaviour §4.3): changes content and/or metadata of one memory. A content change
  * re-embeds once, drops the memory's stale `similar` links and re-runs auto-linking. This is also how
  * a memory is pinned or unpinned (importance 5 ⇄ lower) and made private or public.
  */
