@@ -4,7 +4,7 @@ import {
   ChromaHttpError,
   ChromaTimeoutError,
   classifyChromaError,
-  isRetryableChromaError,
+  chromaRetryDelayMs,
   toStoreError,
 } from './chroma-errors';
 
@@ -66,19 +66,33 @@ describe('toStoreError', () => {
   });
 });
 
-describe('isRetryableChromaError', () => {
-  it('retries lost connections and the transient HNSW segment reader failure, nothing else', () => {
-    expect(isRetryableChromaError(Object.assign(new Error('x'), { code: 'ECONNRESET' }))).toBe(true);
+describe('chromaRetryDelayMs', () => {
+  const hnsw = Object.assign(new Error('Error creating hnsw segment reader: Nothing found on disk'), {
+    name: 'ChromaServerError',
+  });
+  const lost = Object.assign(new Error('x'), { code: 'ECONNRESET' });
+
+  it('backs off on the transient HNSW segment reader failure for about three seconds, then gives up', () => {
+    expect([1, 2, 3, 4, 5, 6].map((attempt) => chromaRetryDelayMs(hnsw, attempt))).toEqual([
+      100,
+      200,
+      400,
+      800,
+      1600,
+      undefined,
+    ]);
+  });
+
+  it('retries a lost connection twice, quickly', () => {
+    expect([1, 2, 3].map((attempt) => chromaRetryDelayMs(lost, attempt))).toEqual([200, 200, undefined]);
+  });
+
+  it('never retries other failures', () => {
     expect(
-      isRetryableChromaError(
-        Object.assign(new Error('Error creating hnsw segment reader: Nothing found on disk'), {
-          name: 'ChromaServerError',
-        }),
-      ),
-    ).toBe(true);
+      chromaRetryDelayMs(Object.assign(new Error('Internal error'), { name: 'ChromaServerError' }), 1),
+    ).toBeUndefined();
     expect(
-      isRetryableChromaError(Object.assign(new Error('Internal error'), { name: 'ChromaServerError' })),
-    ).toBe(false);
-    expect(isRetryableChromaError(Object.assign(new Error('bad'), { name: 'ChromaValueError' }))).toBe(false);
+      chromaRetryDelayMs(Object.assign(new Error('bad'), { name: 'ChromaValueError' }), 1),
+    ).toBeUndefined();
   });
 });

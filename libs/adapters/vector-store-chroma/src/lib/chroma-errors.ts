@@ -57,21 +57,25 @@ export function classifyChromaError(error: unknown): ErrorKind {
 }
 
 /**
- * Failures worth one more try for an idempotent call: a lost connection, or the Chroma 1.0 server
- * briefly failing a read while a concurrent write flushes its HNSW segment ("Error creating hnsw
- * segment reader: Nothing found on disk"), seen under load in the gateway's load test.
+ * How long to wait before trying an idempotent call again after this failure, or undefined when it
+ * is not worth another try. A lost connection gets two quick retries (the embedded store then
+ * restarts a dead server itself). The Chroma 1.0 server fails reads while a concurrent write flushes
+ * a collection's HNSW segment ("Error creating hnsw segment reader: Nothing found on disk"); under
+ * load across several processes that lasts seconds (seen in the three-replica load test), so those
+ * reads back off: 0.1, 0.2, 0.4, 0.8, 1.6 s, then give up.
  */
-export function isRetryableChromaError(error: unknown): boolean {
+export function chromaRetryDelayMs(error: unknown, attempt: number): number | undefined {
   const kind = classifyChromaError(error);
-  if (kind === 'connection') return true;
-  if (kind !== 'server' && kind !== 'other') return false;
+  if (kind === 'connection') return attempt <= 2 ? 200 : undefined;
+  if (kind !== 'server' && kind !== 'other') return undefined;
   const text = [
     (error as { message?: unknown })?.message,
     (error as { serverMessage?: unknown })?.serverMessage,
   ]
     .filter((t): t is string => typeof t === 'string')
     .join(' ');
-  return /hnsw segment reader|Nothing found on disk/i.test(text);
+  if (!/hnsw segment reader|Nothing found on disk/i.test(text)) return undefined;
+  return attempt <= 5 ? 100 * 2 ** (attempt - 1) : undefined;
 }
 
 /** The port error for anything thrown while working on `collection` (if any). */

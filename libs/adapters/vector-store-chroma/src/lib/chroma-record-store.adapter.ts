@@ -49,7 +49,7 @@ import {
   ChromaHttpError,
   ChromaTimeoutError,
   classifyChromaError,
-  isRetryableChromaError,
+  chromaRetryDelayMs,
   toStoreError,
 } from './chroma-errors';
 import { unixSocketFetchOptions } from './unix-socket-dispatcher';
@@ -76,7 +76,6 @@ export const DIMENSION_METADATA_KEY = 'kioku_dimension';
 
 const WRITE_BATCH = 1_000;
 const SCAN_PAGE = 5_000;
-const READ_RETRY_DELAY_MS = 200;
 
 type Include = 'distances' | 'documents' | 'embeddings' | 'metadatas';
 
@@ -494,15 +493,16 @@ export class ChromaRecordStore implements RecordStore {
     throw new ChromaHttpError(response.status, await serverMessageOf(response));
   }
 
-  /** Runs one Chroma call with the request timeout; idempotent calls are retried up to twice after a transient failure. */
+  /** Runs one Chroma call with the request timeout; idempotent calls are retried after a transient failure (see chromaRetryDelayMs). */
   private async request<T>(call: () => Promise<T>, idempotent: boolean): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await withTimeout(call(), this.timeoutMs);
       } catch (error) {
-        if (!idempotent || attempt > 2 || !isRetryableChromaError(error)) throw error;
-        this.logger?.debug('vector_store.chroma.retry', { url: this.connection.displayUrl });
-        await delay(READ_RETRY_DELAY_MS);
+        const wait = idempotent ? chromaRetryDelayMs(error, attempt) : undefined;
+        if (wait === undefined) throw error;
+        this.logger?.debug('vector_store.chroma.retry', { url: this.connection.displayUrl, attempt });
+        await delay(wait);
       }
     }
   }

@@ -80,6 +80,16 @@ export class SqliteLexicalIndex implements LexicalIndex {
     this.db.exec(SCHEMA);
   }
 
+  /**
+   * A write transaction that takes the write lock first (BEGIN IMMEDIATE), so that it waits for
+   * another process's writer (busy_timeout) instead of failing: a deferred transaction that read first
+   * cannot upgrade once another process committed (SQLITE_BUSY_SNAPSHOT), and SQLite does not wait for
+   * that (seen with three gateway replicas on one index file).
+   */
+  private write(work: () => void): void {
+    this.db.transaction(work).immediate();
+  }
+
   async open(collection: string): Promise<boolean> {
     return this.db.prepare('INSERT OR IGNORE INTO collections (name) VALUES (?)').run(collection).changes > 0;
   }
@@ -91,11 +101,11 @@ export class SqliteLexicalIndex implements LexicalIndex {
   async drop(collection: string): Promise<void> {
     const id = this.collectionId(collection);
     if (id === undefined) return;
-    this.db.transaction(() => {
+    this.write(() => {
       this.db.prepare('DELETE FROM postings WHERE collection = ?').run(id);
       this.db.prepare('DELETE FROM documents WHERE collection = ?').run(id);
       this.db.prepare('DELETE FROM collections WHERE id = ?').run(id);
-    })();
+    });
   }
 
   async upsert(collection: string, documents: IndexableDocument[]): Promise<void> {
@@ -107,7 +117,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
     const insertPosting = this.db.prepare(
       'INSERT INTO postings (collection, term, id, tf, length, impact) VALUES (?, ?, ?, ?, ?, ?)',
     );
-    this.db.transaction(() => {
+    this.write(() => {
       const id = this.collectionId(collection);
       if (id === undefined) return;
       this.removeDocuments(
@@ -132,30 +142,30 @@ export class SqliteLexicalIndex implements LexicalIndex {
         added += length;
       }
       this.adjustTotals(id, analysed.length, added);
-    })();
+    });
   }
 
   async patchMetadata(collection: string, patches: { id: string; metadata: Metadata }[]): Promise<void> {
     const update = this.db.prepare(
       'UPDATE documents SET metadata = json_patch(metadata, ?) WHERE collection = ? AND id = ?',
     );
-    this.db.transaction(() => {
+    this.write(() => {
       const id = this.collectionId(collection);
       if (id === undefined) return;
       for (const patch of patches) update.run(JSON.stringify(patch.metadata), id, patch.id);
-    })();
+    });
   }
 
   async delete(collection: string, ids: string[]): Promise<void> {
     if (ids.length === 0) return;
-    this.db.transaction(() => {
+    this.write(() => {
       const id = this.collectionId(collection);
       if (id !== undefined) this.removeDocuments(id, ids);
-    })();
+    });
   }
 
   async deleteWhere(collection: string, filter: Filter): Promise<void> {
-    this.db.transaction(() => {
+    this.write(() => {
       const id = this.collectionId(collection);
       if (id === undefined) return;
       const condition = filterToSql(filter, 'metadata');
@@ -164,7 +174,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
         .pluck()
         .all(id, ...condition.params) as string[];
       this.removeDocuments(id, ids);
-    })();
+    });
   }
 
   async search(collection: string, text: string, limit: number, filter?: Filter): Promise<LexicalHit[]> {
