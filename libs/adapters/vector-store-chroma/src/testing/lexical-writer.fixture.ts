@@ -12,7 +12,9 @@ async function main(): Promise<void> {
   await index.open('shared');
   for (let i = 0; i < Number(count); i++) {
     const id = `w${writer}-${i}`;
-    await index.upsert('shared', [{ id, document: `note ${i} from writer ${writer} about lanterns`, metadata: { i } }]);
+    await index.upsert('shared', [
+      { id, document: `note ${i} from writer ${writer} about lanterns`, metadata: { i } },
+    ]);
     await index.patchMetadata('shared', [{ id, metadata: { seen: true } }]);
     if (i % 5 === 4) await index.delete('shared', [`w${writer}-${i - 4}`]);
   }

@@ -27,7 +27,7 @@ describe('SqliteLexicalIndex shared by several processes', () => {
           timeout: 120_000,
         }).then(
           ({ stdout }) => stdout.trim(),
-          (error: { stdout?: string }) => (error.stdout ?? String(error)).trim(),
+          (error: Error & { stdout?: string }) => (error.stdout ?? error.message).trim(),
         ),
       ),
     );
