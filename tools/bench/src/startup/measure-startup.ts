@@ -32,13 +32,19 @@ export async function measureStartup(
   bin = kiokuBinPath(),
 ): Promise<StartupSamples> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kioku-bench-startup-'));
-  // KIOKU_FROM_SOURCE=1 passes through, to measure the development path (sources through tsx).
+  // Other KIOKU_* settings pass through (KIOKU_FROM_SOURCE=1 measures the development path, sources
+  // through tsx; KIOKU_EMBEDDING_THREADS=0 the model on the event loop); the data dir is the bench's.
+  const settings = Object.fromEntries(
+    Object.entries(process.env).filter(
+      (entry): entry is [string, string] => entry[0].startsWith('KIOKU_') && entry[1] !== undefined,
+    ),
+  );
   const env = {
+    KIOKU_LOG_LEVEL: 'warn',
+    ...settings,
     PATH: process.env.PATH ?? '',
     HOME: dataDir,
     KIOKU_DATA_DIR: dataDir,
-    KIOKU_LOG_LEVEL: 'warn',
-    ...(process.env.KIOKU_FROM_SOURCE ? { KIOKU_FROM_SOURCE: process.env.KIOKU_FROM_SOURCE } : {}),
   };
   const start = () => {
     const client = new Client({ name: 'kioku-bench', version: '1' });

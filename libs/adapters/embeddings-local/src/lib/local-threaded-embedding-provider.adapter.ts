@@ -3,9 +3,9 @@
  * and other tenants' calls are served while a long text is embedded (a 4,000-character text takes
  * ~0.2 s of CPU, 16,000 characters ~0.7 s).
  *
- * - Each thread loads its own copy of the model (~120 MB RSS each, measured). `init()` starts all
- *   `threads` (the apps call it at start); without it threads start on demand, when a pass waits
- *   while every thread is busy. An idle thread does not keep the process alive.
+ * - Each thread loads its own copy of the model (~120 MB RSS each, measured). `init()` (the apps call
+ *   it at start) starts the first thread and the others after it; without it threads start on demand,
+ *   when a pass waits while every thread is busy. An idle thread does not keep the process alive.
  * - Two lanes: texts longer than `longTextCharacters` queue in the long lane, which may use at most
  *   `threads − 1` threads, so with two threads a short text (a recall query) never waits behind long
  *   ones. With one thread the lanes share it and short batches go first.
@@ -96,13 +96,18 @@ export class LocalThreadedEmbeddingProvider implements EmbeddingProvider {
   }
 
   /**
-   * Starts every thread and waits for their models (loaded in parallel), so that the first long text
-   * finds a thread left for short ones. Fails with EMBEDDING_UNAVAILABLE if a model cannot load.
+   * Starts the first thread and waits for its model; the other threads then load in the background,
+   * so that a long text soon finds a thread left for short ones. (Loading every model at once made the
+   * first answer a second slower on two cores: `kioku bench startup`.) Fails with
+   * EMBEDDING_UNAVAILABLE if the first model cannot load; a later thread that fails to start is
+   * started again on demand.
    */
   async init(): Promise<void> {
     if (this.disposed) throw new EmbeddingUnavailableError('local', 'the server is shutting down');
     const missing = this.maxThreads - this.threads.size - this.starting;
-    await Promise.all(Array.from({ length: missing }, () => this.addThread()));
+    if (missing <= 0) return;
+    await this.addThread();
+    for (let i = 1; i < missing; i++) this.addThread().catch(() => undefined);
   }
 
   async embed(texts: string[]): Promise<number[][]> {
