@@ -7,6 +7,7 @@ import 'reflect-metadata';
 import { MemoryRepository } from '@kioku/memory';
 import { CONFIRMATION_HEADER } from '../routes/forgetting.routes';
 import { startTestGateway, type ApiClient, type TestGateway } from '../testing/gateway-harness';
+import { TOPIC_WORDS } from '../testing/load-driver';
 
 // The root Jest config runs projects, where the preset's testTimeout does not apply; the model is slow under load.
 jest.setTimeout(30_000);
@@ -20,18 +21,7 @@ describe('two-step delete', () => {
     (await t.app.container.get(MemoryRepository).get('alpha', [id])).length === 1;
   const remember = async (client = api) => {
     counter += 1;
-    const topics = [
-      'violin',
-      'harbor',
-      'glacier',
-      'bakery',
-      'comet',
-      'orchard',
-      'tunnel',
-      'lantern',
-      'meadow',
-      'quarry',
-    ];
+    const topics = TOPIC_WORDS;
     const response = await client.post('/v1/memories', {
       content: `Delete-test note ${counter}: a story about the ${topics[counter % topics.length]} number ${counter * 7}.`,
       force: true,

@@ -3,7 +3,8 @@
  * (distinct notes) and the rest recalls. It records what was saved and what each namespace's recalls
  * returned, so the tests can check for lost writes and crossed namespaces; latency goes to a summary.
  */
-const WORDS = [
+/** Everyday nouns the test notes and queries are made of. */
+export const TOPIC_WORDS = [
   'harbor',
   'violin',
   'glacier',
@@ -75,15 +76,15 @@ export async function runLoad(keys: LoadKey[], options: LoadOptions): Promise<Lo
       const started = performance.now();
       if (isRemember) {
         const content =
-          `Load note ${key.namespace} c${index} n${n}: ${WORDS[(index + n) % WORDS.length]} and ` +
-          `${WORDS[(index * 3 + n * 5) % WORDS.length]} near ${WORDS[(n * 11 + 7) % WORDS.length]}, entry ${index * 1000 + n}.`;
+          `Load note ${key.namespace} c${index} n${n}: ${TOPIC_WORDS[(index + n) % TOPIC_WORDS.length]} and ` +
+          `${TOPIC_WORDS[(index * 3 + n * 5) % TOPIC_WORDS.length]} near ${TOPIC_WORDS[(n * 11 + 7) % TOPIC_WORDS.length]}, entry ${index * 1000 + n}.`;
         const response = await key.send('POST', '/v1/memories', { content, tags: [key.namespace] });
         result.latency.remember.push(performance.now() - started);
         if (response.status === 201) result.saved.get(key.namespace)!.add(response.body.memory.id);
         else if (response.status === 200 && response.body?.status === 'duplicate') result.duplicates += 1;
         else result.errors.push(`remember ${response.status} ${response.text.slice(0, 200)}`);
       } else {
-        const query = `${WORDS[(index + n) % WORDS.length]} ${WORDS[((index + n) * 7 + 3) % WORDS.length]} story`;
+        const query = `${TOPIC_WORDS[(index + n) % TOPIC_WORDS.length]} ${TOPIC_WORDS[((index + n) * 7 + 3) % TOPIC_WORDS.length]} story`;
         const response = await key.send('POST', '/v1/recall', { query, n_results: 5 });
         result.latency.recall.push(performance.now() - started);
         if (response.status !== 200)
