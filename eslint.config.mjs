@@ -1,5 +1,5 @@
 // Lint for the whole workspace: typescript-eslint type-checked rules, Nx module boundaries on both
-// tag dimensions, no console output in libraries or the stdio MCP server, Prettier last.
+// tag dimensions (layer:* and scope:*), no console output in libraries or the stdio MCP server, Prettier last.
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
@@ -7,26 +7,57 @@ import prettier from 'eslint-config-prettier';
 
 const SDK_IMPORTS = ['chromadb', '@qdrant/*', 'ollama', '@energetic-ai/*'];
 
+/**
+ * The layers, lowest first; a project may depend on its own layer and the layers listed for it.
+ * Adapters implement ports and see nothing above them; the edge composes adapters and presents
+ * domain results; apps are shells over the edge. docs/architecture.md draws the same picture.
+ */
+const LAYERS = {
+  ground: [],
+  port: ['ground'],
+  domain: ['ground', 'port'],
+  adapter: ['ground', 'port'],
+  edge: ['ground', 'port', 'domain', 'adapter'],
+  app: ['ground', 'port', 'domain', 'edge'],
+  testing: ['ground', 'port', 'domain', 'adapter'],
+  tool: ['ground', 'port', 'domain', 'adapter', 'edge', 'app', 'testing'],
+};
+
+/**
+ * The order of the domain libraries: each may use only those listed for it (and the shared layers
+ * below). Links are the edge store memory ranks over, so they sit lowest; consolidation sits on top.
+ */
+const DOMAIN_ORDER = {
+  redaction: [],
+  links: [],
+  memory: ['links'],
+  episodes: ['links', 'memory', 'redaction'],
+  'workspace-sync': ['links', 'memory', 'redaction'],
+  forgetting: ['links', 'memory', 'episodes'],
+  consolidation: ['links', 'memory', 'episodes', 'forgetting'],
+};
+
 /** Who may import whom. Tests and test kits may also use the testing libs and adapters to wire fakes. */
 function boundaries(forTests) {
-  const extra = forTests ? ['type:testing', 'type:adapter'] : [];
-  const allow = (...tags) => [...new Set([...tags, ...extra])];
+  const extra = forTests ? ['layer:testing', 'layer:adapter'] : [];
+  const allow = (tags) => [...new Set([...tags, ...extra])];
+  const layerConstraints = Object.entries(LAYERS).map(([layer, below]) => ({
+    sourceTag: `layer:${layer}`,
+    onlyDependOnLibsWithTags: allow([layer, ...below].map((name) => `layer:${name}`)),
+    ...(['domain', 'edge', 'app'].includes(layer) ? { bannedExternalImports: SDK_IMPORTS } : {}),
+  }));
+  const domainConstraints = Object.entries(DOMAIN_ORDER).map(([scope, below]) => ({
+    sourceTag: `scope:${scope}`,
+    onlyDependOnLibsWithTags: allow(['scope:shared', `scope:${scope}`, ...below.map((name) => `scope:${name}`)]),
+  }));
   return {
     enforceBuildableLibDependency: false,
     banTransitiveDependencies: false,
+    allowCircularSelfDependency: false,
     // The MCP tools import the domain libraries' pure `schemas` entry points statically and the
     // libraries themselves lazily, so that a server lists its tools before loading them (issue 13).
     checkDynamicDependenciesExceptions: ['memory', 'forgetting', 'consolidation', 'episodes'],
-    depConstraints: [
-      { sourceTag: 'type:platform', onlyDependOnLibsWithTags: allow('type:platform') },
-      { sourceTag: 'type:port', onlyDependOnLibsWithTags: allow('type:platform', 'type:port') },
-      { sourceTag: 'type:domain', onlyDependOnLibsWithTags: allow('type:platform', 'type:port', 'type:domain'), bannedExternalImports: SDK_IMPORTS },
-      { sourceTag: 'type:adapter', onlyDependOnLibsWithTags: allow('type:platform', 'type:port') },
-      { sourceTag: 'type:composition', onlyDependOnLibsWithTags: allow('type:platform', 'type:port', 'type:domain', 'type:adapter'), bannedExternalImports: SDK_IMPORTS },
-      { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:platform', 'type:port', 'type:domain', 'type:adapter', 'type:testing'] },
-      { sourceTag: 'type:app', onlyDependOnLibsWithTags: allow('type:platform', 'type:port', 'type:domain', 'type:composition'), bannedExternalImports: SDK_IMPORTS },
-      { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:platform', 'type:port', 'type:domain', 'type:composition', 'type:adapter', 'type:testing', 'type:app'] },
-    ],
+    depConstraints: [...layerConstraints, ...domainConstraints],
   };
 }
 

@@ -7,7 +7,7 @@
  * belong to the entry point.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { AppContainer } from '@kioku/backends';
+import type { AppContainer } from '@kioku/composition';
 import { originViolation, SECURITY_HEADERS } from '@kioku/kernel';
 import type { ApiKeyStore } from './auth/api-key-store';
 import { Authenticator } from './auth/authenticate';

@@ -2,7 +2,7 @@
  * The gateway's container: the shared composition (adapters, domain libraries, redacting logger)
  * with the app's name on every log record, plus the gateway's own service for two-step deletes.
  */
-import { createAppContainer, type AppContainer, type AppContainerOptions } from '@kioku/backends';
+import { createAppContainer, type AppContainer, type AppContainerOptions } from '@kioku/composition';
 import { TwoStepDelete } from './confirmations/two-step-delete';
 import type { HttpGatewayConfig } from './config';
 

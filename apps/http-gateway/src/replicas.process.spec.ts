@@ -7,7 +7,7 @@
  */
 import 'reflect-metadata';
 import { Container } from 'inversify';
-import { vectorStoreModule } from '@kioku/backends';
+import { vectorStoreModule } from '@kioku/composition';
 import { LinkRepository, linksModule, type Link } from '@kioku/links';
 import { parseGatewayConfig } from './config';
 import { startReplicaCluster, type ReplicaCluster, type RoundRobinClient } from './testing/replica-cluster';

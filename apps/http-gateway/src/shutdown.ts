@@ -4,7 +4,7 @@
  * (which stops an embedded Chroma server this process started). Connections still open after the
  * timeout are cut so that shutdown always ends.
  */
-import type { AppContainer } from '@kioku/backends';
+import type { AppContainer } from '@kioku/composition';
 import type { Gateway } from './app';
 
 export async function shutdownGateway(

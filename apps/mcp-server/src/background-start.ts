@@ -8,7 +8,7 @@
 import type { Container } from 'inversify';
 import { AppError, toAppError, type Clock } from '@kioku/kernel';
 import type { RedactingLogger } from '@kioku/redaction';
-import type { AppContainer } from '@kioku/backends';
+import type { AppContainer } from '@kioku/composition';
 import type { McpServerConfig } from './config';
 
 export interface BackgroundApp {

@@ -3,7 +3,7 @@
  * lazily by background-start.ts, and with it reflect-metadata and every DI-decorated library.
  */
 import 'reflect-metadata';
-import { createAppContainer, type AppContainer } from '@kioku/backends';
+import { createAppContainer, type AppContainer } from '@kioku/composition';
 import type { Clock } from '@kioku/kernel';
 import type { RedactingLogger } from '@kioku/redaction';
 import type { McpServerConfig } from './config';

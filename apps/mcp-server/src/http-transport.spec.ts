@@ -7,7 +7,7 @@ import 'reflect-metadata';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { createAppContainer, type AppContainer } from '@kioku/backends';
+import { createAppContainer, type AppContainer } from '@kioku/composition';
 import { parseConfig } from '@kioku/config';
 import { KERNEL_TOKENS, SECURITY_HEADERS } from '@kioku/kernel';
 import { serveStreamableHttp } from './http-transport';

@@ -14,7 +14,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Container } from 'inversify';
 import { parseConfig } from '@kioku/config';
-import { createAppContainer, type AppContainer } from '@kioku/backends';
+import { createAppContainer, type AppContainer } from '@kioku/composition';
 import { AppError, KERNEL_TOKENS } from '@kioku/kernel';
 import { CapturingLogSink } from '@kioku/testing-fakes';
 import { createMcpServer, type McpServerServices } from '@kioku/mcp-tools';

@@ -6,7 +6,7 @@ import 'reflect-metadata';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { parseConfig } from '@kioku/config';
-import { createAppContainer, type AppContainer } from '@kioku/backends';
+import { createAppContainer, type AppContainer } from '@kioku/composition';
 import { CapturingLogSink } from '@kioku/testing-fakes';
 import { createMcpServer } from '@kioku/mcp-tools';
 import { callTool } from './testing/call-tool';

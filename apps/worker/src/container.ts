@@ -2,7 +2,7 @@
  * The worker's composition: the shared app container (adapters, domain libraries, the redacting
  * logger) with the app's name on every record, and the jobs built on its use cases.
  */
-import { createAppContainer, type AppContainer, type AppContainerOptions } from '@kioku/backends';
+import { createAppContainer, type AppContainer, type AppContainerOptions } from '@kioku/composition';
 import type { Container } from 'inversify';
 import { ConsolidateUseCase } from '@kioku/consolidation';
 import { AutoForgetSweep, PurgeTrashUseCase, RepairIntegrityUseCase } from '@kioku/forgetting';

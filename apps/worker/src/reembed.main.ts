@@ -6,7 +6,7 @@
  */
 import 'reflect-metadata';
 import { loadConfig } from '@kioku/config';
-import { createAppContainer } from '@kioku/backends';
+import { createAppContainer } from '@kioku/composition';
 import { AppError, toAppError } from '@kioku/kernel';
 import { ReembedUseCase, type ReembedProgress } from '@kioku/memory';
 import { join } from 'node:path';

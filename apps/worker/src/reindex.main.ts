@@ -8,7 +8,7 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@kioku/config';
-import { createAppContainer } from '@kioku/backends';
+import { createAppContainer } from '@kioku/composition';
 import { toAppError } from '@kioku/kernel';
 import { MemoryRepository } from '@kioku/memory';
 

@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { createAppContainer } from '@kioku/backends';
+import { createAppContainer } from '@kioku/composition';
 import { parseConfig } from '@kioku/config';
 import { RememberUseCase, toDocument, toMetadata, type Memory } from '@kioku/memory';
 import { useChromaTestServer } from '@kioku/testing-contracts';

@@ -3,7 +3,7 @@
  * directory, with the caller's settings for the names passed through (so a configured run is
  * measured) and logs at `warn` unless KIOKU_LOG_LEVEL says otherwise.
  */
-import { createAppContainer, type AppContainer } from '@kioku/backends';
+import { createAppContainer, type AppContainer } from '@kioku/composition';
 import { parseConfig, type EnvSource } from '@kioku/config';
 import type { BenchStore } from './lib/bench-options';
 

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AppContainer } from '@kioku/backends';
+import type { AppContainer } from '@kioku/composition';
 import { CapturingLogSink } from '@kioku/testing-fakes';
 import { buildGateway, type Gateway } from '../app';
 import { ApiKeyStore } from '../auth/api-key-store';

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AppContainer } from '@kioku/backends';
+import type { AppContainer } from '@kioku/composition';
 import { EMBEDDINGS_TOKENS } from '@kioku/embeddings';
 import { AutoForgetSweep, evaluate, TrashRepository } from '@kioku/forgetting';
 import { collectionName, linkRecordId, LinkRepository, type Link } from '@kioku/links';
