@@ -27,7 +27,6 @@ export * from './lib/application/shared/parse-input';
 export * from './lib/application/shared/verified-link-writer';
 export * from './lib/application/memory-change.listener';
 export * from './lib/application/recall/access-tracker';
-export * from './lib/application/memory-collections';
 export * from './lib/application/reembed/reembed.use-case';
 export { INPUT_LIMITS } from './lib/application/shared/memory-fields.input';
 export * from './lib/application/read-memories/read-memories.use-case';

@@ -5,14 +5,14 @@
  */
 import { inject, injectable } from 'inversify';
 import { VECTOR_STORE_TOKENS, type Metadata, type VectorStore } from '@kioku/vector-store';
-import { collectionName } from '../domain/collection-names';
-import { EnsureOnce } from './ensure-once';
+import { NamespaceCollections } from './namespace-collections';
 
 @injectable()
 export class NamespaceStateRepository {
-  private readonly ensured = new EnsureOnce();
-
-  constructor(@inject(VECTOR_STORE_TOKENS.VectorStore) private readonly store: VectorStore) {}
+  constructor(
+    @inject(VECTOR_STORE_TOKENS.VectorStore) private readonly store: VectorStore,
+    @inject(NamespaceCollections) private readonly collections: NamespaceCollections,
+  ) {}
 
   async read(namespace: string, key: string): Promise<Metadata | null> {
     const [record] = await this.store.get(await this.collection(namespace), [key]);
@@ -30,11 +30,7 @@ export class NamespaceStateRepository {
     await this.store.delete(await this.collection(namespace), [key]);
   }
 
-  private async collection(namespace: string): Promise<string> {
-    const name = collectionName(namespace, 'state');
-    await this.ensured.run(name, () =>
-      this.store.ensureCollection(name, { dimension: 1, metadata: { kind: 'kioku-state' } }),
-    );
-    return name;
+  private collection(namespace: string): Promise<string> {
+    return this.collections.openRecords(namespace, 'state');
   }
 }
