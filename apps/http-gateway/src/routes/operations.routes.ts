@@ -20,7 +20,8 @@ export interface OperationsRouteDeps {
   openApiDocument(): unknown;
 }
 
-const statusSchema = z.object({ status: z.string() });
+const aliveSchema = z.strictObject({ status: z.literal('ok') });
+const readySchema = z.strictObject({ status: z.literal('ready') });
 
 export function operationsRoutes(deps: OperationsRouteDeps): RouteSpec[] {
   return [
@@ -31,7 +32,7 @@ export function operationsRoutes(deps: OperationsRouteDeps): RouteSpec[] {
       tag: 'operations',
       auth: false,
       summary: 'Liveness: the process is up',
-      responses: { 200: { description: 'Alive', schema: statusSchema } },
+      responses: { 200: { description: 'Alive', schema: aliveSchema } },
       async handle(_request, reply) {
         return reply.send({ status: 'ok' });
       },
@@ -44,7 +45,7 @@ export function operationsRoutes(deps: OperationsRouteDeps): RouteSpec[] {
       tag: 'operations',
       auth: false,
       summary: 'Readiness: the store answers',
-      responses: { 200: { description: 'Ready', schema: statusSchema } },
+      responses: { 200: { description: 'Ready', schema: readySchema } },
       problems: ['STORE_UNAVAILABLE', 'SHUTTING_DOWN'],
       async handle(_request, reply) {
         await withDeadline(

@@ -25,10 +25,13 @@ import { MemoryChangeNotifier } from '../memory-change.listener';
 import { parseInput } from '../shared/parse-input';
 import { updateMemoryInputSchema, type UpdateMemoryInput } from './update-memory.input';
 
+/** A field an update changed, by its name in results (`private` for the stored `isPrivate`). */
+export type ChangedField = 'content' | 'category' | 'importance' | 'emotion' | 'tags' | 'private';
+
 export type UpdateMemoryResult =
   | { status: 'not_found'; memoryId: string }
   | { status: 'unchanged'; memory: Memory }
-  | { status: 'updated'; before: Memory; memory: Memory; changed: string[]; relinked: number };
+  | { status: 'updated'; before: Memory; memory: Memory; changed: ChangedField[]; relinked: number };
 
 @injectable()
 export class UpdateMemoryUseCase {
@@ -127,7 +130,7 @@ function applyChanges(memory: Memory, input: UpdateMemoryInput, content: string 
   };
 }
 
-function changedFields(before: Memory, after: Memory): string[] {
+function changedFields(before: Memory, after: Memory): ChangedField[] {
   const fields = ['content', 'category', 'importance', 'emotion', 'tags', 'isPrivate'] as const;
   return fields
     .filter((f) => JSON.stringify(before[f]) !== JSON.stringify(after[f]))

@@ -1,7 +1,6 @@
 import { createForgettingTestKit } from '@kioku/forgetting/testing';
-import { consolidationModule } from '../../consolidation.module';
-import { wakeUpText } from '../../presenters/wake-up.presenter';
-import { WakeUpUseCase } from './wake-up.use-case';
+import { wakeUpText } from './wake-up.presenter';
+import { WakeUpUseCase, consolidationModule } from '@kioku/consolidation';
 
 describe('WakeUpUseCase (behaviour §4.11)', () => {
   const setup = () => {

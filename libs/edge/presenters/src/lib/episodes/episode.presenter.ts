@@ -1,7 +1,7 @@
 /** Text and structured forms of the episode operations (behaviour §4.10). */
 import { snippet } from '@kioku/kernel';
-import type { CreateEpisodeResult } from '../application/create-episode/create-episode.use-case';
-import type { GetEpisodeResult } from '../application/get-episode/get-episode.use-case';
+import type { CreateEpisodeResult, GetEpisodeResult } from '@kioku/episodes';
+import type { CreateEpisodeOutput, GetEpisodeOutput } from './episode.output';
 
 export function createEpisodeText(result: CreateEpisodeResult): string {
   const n = result.episode.memoryIds.length;
@@ -10,7 +10,7 @@ export function createEpisodeText(result: CreateEpisodeResult): string {
   return lines.join('\n');
 }
 
-export function createEpisodeStructured(result: CreateEpisodeResult) {
+export function createEpisodeStructured(result: CreateEpisodeResult): CreateEpisodeOutput {
   return {
     episodeId: result.episode.id,
     memoryIds: result.episode.memoryIds,
@@ -34,7 +34,7 @@ export function getEpisodeText(result: GetEpisodeResult): string {
   return lines.join('\n');
 }
 
-export function getEpisodeStructured(result: GetEpisodeResult) {
+export function getEpisodeStructured(result: GetEpisodeResult): GetEpisodeOutput {
   if (result.status === 'not_found') return { status: result.status, episodeId: result.episodeId };
   return {
     status: result.status,

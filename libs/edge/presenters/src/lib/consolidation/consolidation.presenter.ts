@@ -1,8 +1,9 @@
 /** Text and structured forms of consolidate and merge_memories (behaviour §4.8, §4.9; design note 000 §E scaffold). */
 import { snippet } from '@kioku/kernel';
-import { notFoundText } from '@kioku/memory';
-import type { ConsolidateResult } from '../application/consolidate/consolidate.use-case';
-import type { MergeMemoriesResult } from '../application/merge-memories/merge-memories.use-case';
+import type { ConsolidateResult, MergeMemoriesResult } from '@kioku/consolidation';
+import { notFoundText } from '../shared/compose-response';
+import { round2 } from '../shared/rounding';
+import type { ConsolidateOutput, MergeMemoriesOutput } from './consolidation.output';
 
 export function consolidateText(result: ConsolidateResult): string {
   const lines = [
@@ -42,7 +43,7 @@ export function consolidateText(result: ConsolidateResult): string {
   return lines.join('\n');
 }
 
-export function consolidateStructured(result: ConsolidateResult) {
+export function consolidateStructured(result: ConsolidateResult): ConsolidateOutput {
   return {
     dryRun: result.dryRun,
     windowHours: result.windowHours,
@@ -56,7 +57,7 @@ export function consolidateStructured(result: ConsolidateResult) {
     mergeCandidates: result.mergeCandidates.map((c) => ({
       a: { id: c.a.id, content: c.a.content, private: c.a.isPrivate },
       b: { id: c.b.id, content: c.b.content, private: c.b.isPrivate },
-      similarity: Math.round(c.similarity * 100) / 100,
+      similarity: round2(c.similarity),
     })),
     fading: result.fading.map((m) => ({ id: m.id, content: m.content, private: m.isPrivate })),
   };
@@ -79,7 +80,7 @@ export function mergeMemoriesText(result: MergeMemoriesResult): string {
   }
 }
 
-export function mergeMemoriesStructured(result: MergeMemoriesResult) {
+export function mergeMemoriesStructured(result: MergeMemoriesResult): MergeMemoriesOutput {
   switch (result.status) {
     case 'merged':
       return {

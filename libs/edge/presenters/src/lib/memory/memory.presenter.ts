@@ -3,26 +3,17 @@
  * `structuredContent` and the HTTP API return, so programs never parse text.
  */
 import { relativeAge, similarityText, snippet, toSimilarity } from '@kioku/kernel';
-import type { Memory } from '../domain/memory';
-import type { RememberResult } from '../application/remember/remember.use-case';
-import type { RecallResult } from '../application/recall/recall.use-case';
-import type { UpdateMemoryResult } from '../application/update-memory/update-memory.use-case';
-import type { LinkMemoriesResult } from '../application/link-memories/link-memories.use-case';
-import { composeResponse, notFoundText } from './compose-response';
-
-export interface MemoryView {
-  id: string;
-  content: string;
-  createdAt: string;
-  updatedAt: string;
-  category: string;
-  importance: number;
-  emotion: { primary: string; secondary: string[]; intensity: number; valence: number; arousal: number };
-  tags: string[];
-  private: boolean;
-  accessCount: number;
-  lastAccessedAt: string | null;
-}
+import type {
+  LinkMemoriesResult,
+  Memory,
+  RecallResult,
+  RememberResult,
+  UpdateMemoryResult,
+} from '@kioku/memory';
+import { composeResponse, notFoundText } from '../shared/compose-response';
+import { round2, round4 } from '../shared/rounding';
+import type { MemoryView } from '../shared/memory-view.output';
+import type { LinkMemoriesOutput, RecallOutput, RememberOutput, UpdateMemoryOutput } from './memory.output';
 
 export function memoryView(memory: Memory): MemoryView {
   return {
@@ -39,9 +30,6 @@ export function memoryView(memory: Memory): MemoryView {
     lastAccessedAt: memory.lastAccessedAt,
   };
 }
-
-const round2 = (x: number) => Math.round(x * 100) / 100;
-const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
 
 export function rememberText(result: RememberResult, now: Date): string {
   if (result.status === 'duplicate') {
@@ -74,16 +62,16 @@ export function rememberText(result: RememberResult, now: Date): string {
   );
 }
 
-export function rememberStructured(result: RememberResult) {
+export function rememberStructured(result: RememberResult): RememberOutput {
   if (result.status === 'duplicate') {
     return {
-      status: 'duplicate' as const,
+      status: 'duplicate',
       existing: memoryView(result.existing),
       similarity: round2(toSimilarity(result.distance)),
     };
   }
   return {
-    status: 'saved' as const,
+    status: 'saved',
     memory: memoryView(result.memory),
     linked: result.linked.map((l) => ({
       id: l.memory.id,
@@ -107,7 +95,7 @@ export function recallText(result: RecallResult, now: Date): string {
   return composeResponse(lines.join('\n'), 'How do these memories connect to the current moment?');
 }
 
-export function recallStructured(result: RecallResult) {
+export function recallStructured(result: RecallResult): RecallOutput {
   return {
     results: result.results.map((r) => ({
       ...memoryView(r.memory),
@@ -143,7 +131,7 @@ export function updateMemoryText(result: UpdateMemoryResult): string {
   }
 }
 
-export function updateMemoryStructured(result: UpdateMemoryResult) {
+export function updateMemoryStructured(result: UpdateMemoryResult): UpdateMemoryOutput {
   switch (result.status) {
     case 'not_found':
       return { status: result.status, memoryId: result.memoryId };
@@ -170,7 +158,7 @@ export function linkMemoriesText(result: LinkMemoriesResult): string {
   }
 }
 
-export function linkMemoriesStructured(result: LinkMemoriesResult) {
+export function linkMemoriesStructured(result: LinkMemoriesResult): LinkMemoriesOutput {
   switch (result.status) {
     case 'linked':
       return {

@@ -1,12 +1,11 @@
 import { LinkRepository } from '@kioku/links';
-import { createMemoryTestKit } from '../../testing/memory-test-kit';
-import { linkMemoriesText } from '../../presenters/memory.presenter';
-import { RememberUseCase } from '../remember/remember.use-case';
-import { LinkMemoriesUseCase } from './link-memories.use-case';
+import { linkMemoriesText } from './memory.presenter';
+import { LinkMemoriesUseCase, RememberUseCase } from '@kioku/memory';
+import { createForgettingTestKit } from '@kioku/forgetting/testing';
 
 describe('LinkMemoriesUseCase', () => {
   const setup = async () => {
-    const kit = createMemoryTestKit({ settings: { linkDistance: 0 } });
+    const kit = createForgettingTestKit({ memory: { linkDistance: 0 } });
     const remember = kit.container.get(RememberUseCase);
     const ids: string[] = [];
     for (const content of ['Lost my keys', 'Was late for work']) {

@@ -1,7 +1,8 @@
 /** Text and structured forms of wake_up (behaviour §4.11): a few lines, a few hundred tokens at most. */
 import { relativeAge, snippet } from '@kioku/kernel';
+import type { WakeUpResult } from '@kioku/consolidation';
 import type { Memory } from '@kioku/memory';
-import type { WakeUpResult } from '../application/wake-up/wake-up.use-case';
+import type { WakeUpOutput } from './consolidation.output';
 
 export const PRIVATE_MEMORY_HINT =
   'If something is hard to say yet, you can keep it with remember(private=true).';
@@ -30,7 +31,7 @@ export function wakeUpText(result: WakeUpResult, now: Date): string {
   return lines.join('\n');
 }
 
-export function wakeUpStructured(result: WakeUpResult) {
+export function wakeUpStructured(result: WakeUpResult): WakeUpOutput {
   const brief = (m: Memory) => ({
     id: m.id,
     content: m.content,
