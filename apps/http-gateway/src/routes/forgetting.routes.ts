@@ -14,7 +14,7 @@ import {
 } from '@kioku/forgetting';
 import { TwoStepDelete, type DeleteRequested } from '../confirmations/two-step-delete';
 import { conflict, notInTrash } from './rest.errors';
-import { ok, restRoute, type RouteResult, type RouteSpec } from './route-spec';
+import { idParams, ok, restRoute, type RouteResult, type RouteSpec } from './route-spec';
 
 /** The header that may carry the confirmation token instead of `?confirm=`. */
 export const CONFIRMATION_HEADER = 'kioku-confirmation-token';
@@ -31,6 +31,7 @@ export const forgettingRoutes: RouteSpec[] = [
     operationId: 'delete_memory',
     method: 'DELETE',
     url: '/v1/memories/:id',
+    params: idParams,
     tag: 'forgetting',
     auth: true,
     summary: 'Delete a memory in two steps',
@@ -109,6 +110,7 @@ export const forgettingRoutes: RouteSpec[] = [
     operationId: 'restore',
     method: 'POST',
     url: '/v1/memories/:id/restore',
+    params: idParams,
     tag: 'forgetting',
     auth: true,
     summary: 'Bring a forgotten memory back from the trash, with its links',

@@ -18,7 +18,7 @@ import {
   updateMemoryStructured,
 } from '@kioku/memory';
 import { linkExists, memoryNotFound } from './rest.errors';
-import { created, ok, restRoute, type RouteSpec } from './route-spec';
+import { created, idParams, ok, restRoute, type RouteSpec } from './route-spec';
 
 export const memoryRoutes: RouteSpec[] = [
   restRoute({
@@ -61,6 +61,7 @@ export const memoryRoutes: RouteSpec[] = [
     operationId: 'update_memory',
     method: 'PATCH',
     url: '/v1/memories/:id',
+    params: idParams,
     tag: 'memories',
     auth: true,
     summary: 'Change a memory',

@@ -23,7 +23,6 @@ export * from './lib/presenters/memory.presenter';
 export * from './lib/memory.module';
 export * from './lib/memory.tokens';
 export * from './lib/presenters/memory.output';
-export * from './lib/application/shared/parse-input';
 export * from './lib/application/shared/verified-link-writer';
 export * from './lib/application/memory-change.listener';
 export * from './lib/application/recall/access-tracker';
