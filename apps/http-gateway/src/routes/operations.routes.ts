@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { AppError } from '@kioku/kernel';
 import { MemoryRepository } from '@kioku/memory';
 import type { GatewayMetrics } from '../metrics/gateway-metrics';
-import { rawRoute, type RouteSpec } from './route-spec';
+import { rawRoute, type RawRoute, type RouteSpec } from './route-spec';
 
 const READY_DEADLINE_MS = 3000;
 
@@ -22,14 +22,16 @@ export interface OperationsRouteDeps {
 
 const statusSchema = z.object({ status: z.string() });
 
+/** Every operations route is a GET without a key. */
+function operationsRoute(route: Omit<RawRoute, 'kind' | 'method' | 'tag' | 'auth'>): RouteSpec {
+  return rawRoute({ ...route, method: 'GET', tag: 'operations', auth: false });
+}
+
 export function operationsRoutes(deps: OperationsRouteDeps): RouteSpec[] {
   return [
-    rawRoute({
+    operationsRoute({
       operationId: 'healthz',
-      method: 'GET',
       url: '/healthz',
-      tag: 'operations',
-      auth: false,
       summary: 'Liveness: the process is up',
       responses: { 200: { description: 'Alive', schema: statusSchema } },
       async handle(_request, reply) {
@@ -37,12 +39,9 @@ export function operationsRoutes(deps: OperationsRouteDeps): RouteSpec[] {
       },
     }),
 
-    rawRoute({
+    operationsRoute({
       operationId: 'readyz',
-      method: 'GET',
       url: '/readyz',
-      tag: 'operations',
-      auth: false,
       summary: 'Readiness: the store answers',
       responses: { 200: { description: 'Ready', schema: statusSchema } },
       problems: ['STORE_UNAVAILABLE', 'SHUTTING_DOWN'],
@@ -55,12 +54,9 @@ export function operationsRoutes(deps: OperationsRouteDeps): RouteSpec[] {
       },
     }),
 
-    rawRoute({
+    operationsRoute({
       operationId: 'metrics',
-      method: 'GET',
       url: '/metrics',
-      tag: 'operations',
-      auth: false,
       summary: 'Prometheus metrics (route templates and counts only)',
       responses: { 200: { description: 'Prometheus text format', mediaType: 'text/plain' } },
       async handle(_request, reply) {
@@ -69,12 +65,9 @@ export function operationsRoutes(deps: OperationsRouteDeps): RouteSpec[] {
       },
     }),
 
-    rawRoute({
+    operationsRoute({
       operationId: 'openapi',
-      method: 'GET',
       url: '/openapi.json',
-      tag: 'operations',
-      auth: false,
       summary: 'This OpenAPI 3.1 document',
       responses: { 200: { description: 'OpenAPI document', mediaType: 'application/json' } },
       async handle(_request, reply) {
