@@ -15,12 +15,13 @@ const SDK_IMPORTS = ['chromadb', '@qdrant/*', 'ollama', '@energetic-ai/*'];
 const LAYERS = {
   ground: [],
   port: ['ground'],
-  domain: ['ground', 'port'],
+  storage: ['ground', 'port'],
+  domain: ['ground', 'port', 'storage'],
   adapter: ['ground', 'port'],
-  edge: ['ground', 'port', 'domain', 'adapter'],
-  app: ['ground', 'port', 'domain', 'edge'],
-  testing: ['ground', 'port', 'domain', 'adapter'],
-  tool: ['ground', 'port', 'domain', 'adapter', 'edge', 'app', 'testing'],
+  edge: ['ground', 'port', 'storage', 'domain', 'adapter'],
+  app: ['ground', 'port', 'storage', 'domain', 'edge'],
+  testing: ['ground', 'port', 'storage', 'domain', 'adapter'],
+  tool: ['ground', 'port', 'storage', 'domain', 'adapter', 'edge', 'app', 'testing'],
 };
 
 /**

@@ -9,6 +9,7 @@ import 'reflect-metadata';
 import { Container } from 'inversify';
 import { vectorStoreModule } from '@kioku/composition';
 import { LinkRepository, linksModule, type Link } from '@kioku/links';
+import { namespaceStorageModule } from '@kioku/namespace-storage';
 import { parseGatewayConfig } from './config';
 import { startReplicaCluster, type ReplicaCluster, type RoundRobinClient } from './testing/replica-cluster';
 
@@ -123,7 +124,7 @@ describe('three kioku http replicas on one store, round-robin', () => {
   it('lost no write, left no one-sided link and crossed no namespace', async () => {
     const config = parseGatewayConfig(cluster.env);
     const container = new Container();
-    container.loadSync(vectorStoreModule(config.vectorStore), linksModule());
+    container.loadSync(vectorStoreModule(config.vectorStore), namespaceStorageModule(), linksModule());
     try {
       const links = container.get(LinkRepository);
       for (const namespace of NAMESPACES) {

@@ -15,7 +15,7 @@ import {
   type EnvSource,
   type KiokuConfig,
 } from '@kioku/config';
-import { NAMESPACE_PATTERN } from '@kioku/links';
+import { NAMESPACE_PATTERN } from '@kioku/namespace-storage';
 
 export const JOB_NAMES = ['consolidate', 'auto-forget', 'purge-trash', 'integrity', 'reembed'] as const;
 export type JobName = (typeof JOB_NAMES)[number];

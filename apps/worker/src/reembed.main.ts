@@ -40,7 +40,7 @@ async function main(): Promise<void> {
       result.status === 'up_to_date'
         ? `Namespace "${namespace}" already uses ${result.toModel}: nothing to do.\n`
         : `Re-embedded namespace "${namespace}" from ${result.fromModel} to ${result.toModel}: ` +
-            `${result.total} memories, ${result.trashReembedded} trash entries` +
+            `${result.total} memories, ${result.reembeddedByCollection.trash ?? 0} trash entries` +
             (result.resumed ? ' (resumed)' : '') +
             (result.removedStale > 0 ? `, ${result.removedStale} deleted meanwhile` : '') +
             '.\n',

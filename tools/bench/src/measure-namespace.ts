@@ -9,7 +9,7 @@
  * - Bulk import: batches of embed + upsert against batches of embed alone, alternating, distinct texts.
  * While recall and remember run, the profiler records the store and embedder calls they make.
  */
-import { collectionName } from '@kioku/links';
+import { collectionName } from '@kioku/namespace-storage';
 import { toDocument, toMetadata, type CallContext } from '@kioku/memory';
 import type { VectorRecord } from '@kioku/vector-store';
 import { timed, type BenchContext } from './bench-context';

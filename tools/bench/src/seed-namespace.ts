@@ -5,7 +5,7 @@
  * budget allows) or synthetic: a sibling sentence of a pool entry with the pool vector moved by a
  * measured sibling distance and re-normalised.
  */
-import { collectionName } from '@kioku/links';
+import { collectionName } from '@kioku/namespace-storage';
 import { toDocument, toMetadata } from '@kioku/memory';
 import type { VectorRecord } from '@kioku/vector-store';
 import type { BenchContext } from './bench-context';

@@ -100,9 +100,12 @@ describe('OpenAPI document', () => {
       private: { type: 'boolean' },
       tags: { type: 'array', items: { type: 'string' } },
     });
-    expect(remember.responses['201'].content['application/json'].schema.properties.status).toEqual({
+    const saved = remember.responses['201'].content['application/json'].schema;
+    expect(saved.properties.status).toEqual({ type: 'string', const: 'saved' });
+    expect(saved).toMatchObject({ additionalProperties: false, required: ['status', 'memory', 'linked'] });
+    expect(remember.responses['200'].content['application/json'].schema.properties.status).toEqual({
       type: 'string',
-      enum: ['saved', 'duplicate'],
+      const: 'duplicate',
     });
     const recall = doc.paths['/v1/recall'].post.requestBody.content['application/json'].schema;
     expect(recall.properties.n_results).toMatchObject({ type: 'integer', minimum: 1, maximum: 20 });

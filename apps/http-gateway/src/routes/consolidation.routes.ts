@@ -4,14 +4,16 @@ import {
   MergeMemoriesUseCase,
   WakeUpUseCase,
   consolidateInputSchema,
+  mergeMemoriesInputSchema,
+} from '@kioku/consolidation';
+import {
   consolidateOutputSchema,
   consolidateStructured,
-  mergeMemoriesInputSchema,
-  mergeMemoriesOutputSchema,
   mergeMemoriesStructured,
+  mergedSchema,
   wakeUpOutputSchema,
   wakeUpStructured,
-} from '@kioku/consolidation';
+} from '@kioku/presenters';
 import { conflict, memoryNotFound } from './rest.errors';
 import { ok, restRoute, type RouteSpec } from './route-spec';
 
@@ -42,7 +44,7 @@ export const consolidationRoutes: RouteSpec[] = [
     auth: true,
     summary: 'Fold remove_id into keep_id (links carry over, remove_id goes to the trash)',
     body: mergeMemoriesInputSchema,
-    responses: { 200: { description: 'Merged', schema: mergeMemoriesOutputSchema } },
+    responses: { 200: { description: 'Merged', schema: mergedSchema } },
     problems: ['MEMORY_NOT_FOUND', 'CONFLICT'],
     async handle({ body, context, container }) {
       const result = await container.get(MergeMemoriesUseCase).execute(body, context);

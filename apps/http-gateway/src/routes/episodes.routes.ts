@@ -1,13 +1,11 @@
 /** REST routes for episodes: create and get (behaviour §4.10). */
+import { CreateEpisodeUseCase, GetEpisodeUseCase, createEpisodeInputSchema } from '@kioku/episodes';
 import {
-  CreateEpisodeUseCase,
-  GetEpisodeUseCase,
-  createEpisodeInputSchema,
   createEpisodeOutputSchema,
   createEpisodeStructured,
-  getEpisodeOutputSchema,
+  episodeFoundSchema,
   getEpisodeStructured,
-} from '@kioku/episodes';
+} from '@kioku/presenters';
 import { episodeNotFound } from './rest.errors';
 import { created, idParams, ok, restRoute, type RouteSpec } from './route-spec';
 
@@ -37,7 +35,7 @@ export const episodeRoutes: RouteSpec[] = [
     tag: 'episodes',
     auth: true,
     summary: 'An episode and its memories that still exist',
-    responses: { 200: { description: 'The episode', schema: getEpisodeOutputSchema } },
+    responses: { 200: { description: 'The episode', schema: episodeFoundSchema } },
     problems: ['EPISODE_NOT_FOUND'],
     async handle({ params, context, container }) {
       const result = await container.get(GetEpisodeUseCase).execute({ episode_id: params.id }, context);

@@ -3,15 +3,16 @@
  * the auto-forget sweep (dry run, then execute what that dry run listed) and restore.
  */
 import { z } from 'zod';
+import { ForgetUseCase, RestoreUseCase, forgetInputSchema } from '@kioku/forgetting';
 import {
-  ForgetUseCase,
-  RestoreUseCase,
-  forgetInputSchema,
-  forgetOutputSchema,
+  forgetIdsSchema,
+  forgetQuerySchema,
   forgetStructured,
-  restoreOutputSchema,
+  restoredSchema,
   restoreStructured,
-} from '@kioku/forgetting';
+  sweepExecutedSchema,
+  sweepReportSchema,
+} from '@kioku/presenters';
 import { TwoStepDelete, type DeleteRequested } from '../confirmations/two-step-delete';
 import { conflict, notInTrash } from './rest.errors';
 import { idParams, ok, restRoute, type RouteResult, type RouteSpec } from './route-spec';
@@ -19,12 +20,18 @@ import { idParams, ok, restRoute, type RouteResult, type RouteSpec } from './rou
 /** The header that may carry the confirmation token instead of `?confirm=`. */
 export const CONFIRMATION_HEADER = 'kioku-confirmation-token';
 
-export const deleteRequestedOutputSchema = z.object({
+export const deleteRequestedOutputSchema = z.strictObject({
   status: z.literal('confirmation_required'),
   confirmationToken: z.string(),
   expiresAt: z.string(),
-  preview: z.looseObject({ id: z.string(), content: z.string(), private: z.boolean() }),
+  preview: z.strictObject({
+    id: z.string(),
+    content: z.string(),
+    createdAt: z.string(),
+    private: z.boolean(),
+  }),
 });
+type DeleteRequestedOutput = z.output<typeof deleteRequestedOutputSchema>;
 
 export const forgettingRoutes: RouteSpec[] = [
   restRoute({
@@ -44,7 +51,7 @@ export const forgettingRoutes: RouteSpec[] = [
     ],
     responses: {
       202: { description: 'Confirmation required (nothing deleted)', schema: deleteRequestedOutputSchema },
-      200: { description: 'Deleted', schema: forgetOutputSchema },
+      200: { description: 'Deleted', schema: forgetIdsSchema },
     },
     problems: ['MEMORY_NOT_FOUND', 'CONFLICT', 'CONFIRMATION_INVALID', 'CONFIRMATION_EXPIRED', 'FORBIDDEN'],
     async handle({ query, params, caller, container, request }) {
@@ -64,7 +71,7 @@ export const forgettingRoutes: RouteSpec[] = [
     auth: true,
     summary: 'List deletion candidates for a query (deletes nothing)',
     body: forgetInputSchema.pick({ query: true }).required(),
-    responses: { 200: { description: 'Up to 5 candidates with ids', schema: forgetOutputSchema } },
+    responses: { 200: { description: 'Up to 5 candidates with ids', schema: forgetQuerySchema } },
     async handle({ body, context, container }) {
       const result = await container.get(ForgetUseCase).execute(body, context);
       return ok(forgetStructured(result));
@@ -80,7 +87,7 @@ export const forgettingRoutes: RouteSpec[] = [
     summary: 'Auto-forget dry run: what the policy would drop and what is fading',
     description:
       'Deletes nothing. Its drop list can be executed by the same key within the confirmation window.',
-    responses: { 200: { description: 'The dry-run report', schema: forgetOutputSchema } },
+    responses: { 200: { description: 'The dry-run report', schema: sweepReportSchema } },
     async handle({ context, container }) {
       const result = await container.get(ForgetUseCase).execute({ sweep: true, dry_run: true }, context);
       return ok(forgetStructured(result));
@@ -94,7 +101,7 @@ export const forgettingRoutes: RouteSpec[] = [
     tag: 'forgetting',
     auth: true,
     summary: "Drop exactly what this key's recent dry run listed",
-    responses: { 200: { description: 'Dropped (restorable from the trash)', schema: forgetOutputSchema } },
+    responses: { 200: { description: 'Dropped (restorable from the trash)', schema: sweepExecutedSchema } },
     problems: ['CONFLICT'],
     async handle({ context, container }) {
       const result = await container.get(ForgetUseCase).execute({ sweep: true, dry_run: false }, context);
@@ -114,7 +121,7 @@ export const forgettingRoutes: RouteSpec[] = [
     tag: 'forgetting',
     auth: true,
     summary: 'Bring a forgotten memory back from the trash, with its links',
-    responses: { 200: { description: 'Restored', schema: restoreOutputSchema } },
+    responses: { 200: { description: 'Restored', schema: restoredSchema } },
     problems: ['MEMORY_NOT_FOUND', 'CONFLICT'],
     async handle({ params, context, container }) {
       const result = await container.get(RestoreUseCase).execute({ memory_id: params.id }, context);
@@ -128,20 +135,18 @@ export const forgettingRoutes: RouteSpec[] = [
 
 function deleteRequested(requested: DeleteRequested): RouteResult {
   const { pending } = requested;
-  return {
-    status: 202,
-    body: {
-      status: 'confirmation_required',
-      confirmationToken: requested.token,
-      expiresAt: requested.expiresAt,
-      preview: {
-        id: pending.memoryId,
-        content: pending.contentPreview,
-        createdAt: pending.memory.createdAt,
-        private: pending.memory.isPrivate,
-      },
+  const body: DeleteRequestedOutput = {
+    status: 'confirmation_required',
+    confirmationToken: requested.token,
+    expiresAt: requested.expiresAt,
+    preview: {
+      id: pending.memoryId,
+      content: pending.contentPreview,
+      createdAt: pending.memory.createdAt,
+      private: pending.memory.isPrivate,
     },
   };
+  return { status: 202, body };
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {

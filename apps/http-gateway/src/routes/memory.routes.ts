@@ -5,18 +5,21 @@ import {
   RememberUseCase,
   UpdateMemoryUseCase,
   linkMemoriesInputSchema,
-  linkMemoriesOutputSchema,
-  linkMemoriesStructured,
   recallInputSchema,
+  rememberInputSchema,
+  updateMemoryInputSchema,
+} from '@kioku/memory';
+import {
+  linkMemoriesStructured,
+  memoriesLinkedSchema,
   recallOutputSchema,
   recallStructured,
-  rememberInputSchema,
-  rememberOutputSchema,
+  rememberDuplicateSchema,
+  rememberSavedSchema,
   rememberStructured,
-  updateMemoryInputSchema,
-  updateMemoryOutputSchema,
+  updateMemoryFoundSchema,
   updateMemoryStructured,
-} from '@kioku/memory';
+} from '@kioku/presenters';
 import { linkExists, memoryNotFound } from './rest.errors';
 import { created, idParams, ok, restRoute, type RouteSpec } from './route-spec';
 
@@ -32,8 +35,8 @@ export const memoryRoutes: RouteSpec[] = [
       'Embeds once, refuses a near-duplicate (200 with status "duplicate" and the existing memory; force=true saves anyway) and links similar memories. private=true keeps it out of files and logs.',
     body: rememberInputSchema,
     responses: {
-      201: { description: 'Saved', schema: rememberOutputSchema },
-      200: { description: 'Not saved: a very similar memory exists', schema: rememberOutputSchema },
+      201: { description: 'Saved', schema: rememberSavedSchema },
+      200: { description: 'Not saved: a very similar memory exists', schema: rememberDuplicateSchema },
     },
     async handle({ body, context, container }) {
       const result = await container.get(RememberUseCase).execute(body, context);
@@ -67,7 +70,7 @@ export const memoryRoutes: RouteSpec[] = [
     summary: 'Change a memory',
     description: 'Any of content, category, importance (5 pins it), emotion, tags, private.',
     body: updateMemoryInputSchema.omit({ memory_id: true }),
-    responses: { 200: { description: 'Updated or unchanged', schema: updateMemoryOutputSchema } },
+    responses: { 200: { description: 'Updated or unchanged', schema: updateMemoryFoundSchema } },
     problems: ['MEMORY_NOT_FOUND'],
     async handle({ body, params, context, container }) {
       const result = await container
@@ -86,7 +89,7 @@ export const memoryRoutes: RouteSpec[] = [
     auth: true,
     summary: 'Link two memories in both directions',
     body: linkMemoriesInputSchema,
-    responses: { 201: { description: 'Linked', schema: linkMemoriesOutputSchema } },
+    responses: { 201: { description: 'Linked', schema: memoriesLinkedSchema } },
     problems: ['MEMORY_NOT_FOUND', 'LINK_EXISTS'],
     async handle({ body, context, container }) {
       const result = await container.get(LinkMemoriesUseCase).execute(body, context);

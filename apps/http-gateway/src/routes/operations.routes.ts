@@ -20,7 +20,8 @@ export interface OperationsRouteDeps {
   openApiDocument(): unknown;
 }
 
-const statusSchema = z.object({ status: z.string() });
+const aliveSchema = z.strictObject({ status: z.literal('ok') });
+const readySchema = z.strictObject({ status: z.literal('ready') });
 
 /** Every operations route is a GET without a key. */
 function operationsRoute(route: Omit<RawRoute, 'kind' | 'method' | 'tag' | 'auth'>): RouteSpec {
@@ -33,7 +34,7 @@ export function operationsRoutes(deps: OperationsRouteDeps): RouteSpec[] {
       operationId: 'healthz',
       url: '/healthz',
       summary: 'Liveness: the process is up',
-      responses: { 200: { description: 'Alive', schema: statusSchema } },
+      responses: { 200: { description: 'Alive', schema: aliveSchema } },
       async handle(_request, reply) {
         return reply.send({ status: 'ok' });
       },
@@ -43,7 +44,7 @@ export function operationsRoutes(deps: OperationsRouteDeps): RouteSpec[] {
       operationId: 'readyz',
       url: '/readyz',
       summary: 'Readiness: the store answers',
-      responses: { 200: { description: 'Ready', schema: statusSchema } },
+      responses: { 200: { description: 'Ready', schema: readySchema } },
       problems: ['STORE_UNAVAILABLE', 'SHUTTING_DOWN'],
       async handle(_request, reply) {
         await withDeadline(

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import type { AppContainer } from '@kioku/composition';
 import { EMBEDDINGS_TOKENS } from '@kioku/embeddings';
 import { AutoForgetSweep, evaluate, TrashRepository } from '@kioku/forgetting';
-import { collectionName, linkRecordId, LinkRepository, type Link } from '@kioku/links';
+import { linkRecordId, LinkRepository, type Link } from '@kioku/links';
+import { collectionName } from '@kioku/namespace-storage';
 import {
   DIMENSION_KEY,
   MemoryRepository,

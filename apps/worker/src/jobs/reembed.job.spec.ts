@@ -16,6 +16,7 @@ function fakeReembedder(batches: number, afterBatch: (done: number) => void = ()
       return {
         status: 'done',
         reembedded: batches * 10,
+        reembeddedByCollection: { memories: batches * 10, trash: 2 },
         total: batches * 10,
         fromModel: 'old-model',
         toModel: 'new-model',
@@ -33,7 +34,7 @@ describe('ReembedJob', () => {
     const { reembedder } = fakeReembedder(3);
     const outcome = await new ReembedJob(reembedder, 16, logger).run('alpha', new AbortController().signal);
     expect(outcome).toEqual({
-      counts: { reembedded: 30, trashReembedded: 0, total: 30, removedStale: 0 },
+      counts: { reembedded: 30, trashReembedded: 2, total: 30, removedStale: 0 },
       details: { status: 'done', fromModel: 'old-model', toModel: 'new-model', resumed: false },
     });
   });

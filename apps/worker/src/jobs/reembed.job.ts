@@ -23,7 +23,8 @@ export interface Reembedder {
   }): Promise<{
     status: string;
     reembedded: number;
-    trashReembedded?: number;
+    /** Records written per re-embedded collection (`memories`, `trash`). */
+    reembeddedByCollection?: Partial<Record<string, number>>;
     total: number;
     removedStale?: number;
     fromModel: string;
@@ -60,7 +61,7 @@ export class ReembedJob implements Job {
       return {
         counts: {
           reembedded: result.reembedded,
-          trashReembedded: result.trashReembedded ?? 0,
+          trashReembedded: result.reembeddedByCollection?.trash ?? 0,
           total: result.total,
           removedStale: result.removedStale ?? 0,
         },

@@ -1,4 +1,3 @@
-/** Schemas entry point (`@kioku/consolidation/schemas`): tool input and output schemas, pure zod (see `@kioku/memory/schemas`). */
+/** Schemas entry point (`@kioku/consolidation/schemas`): tool input schemas, pure zod (see `@kioku/memory/schemas`). */
 export * from './lib/application/consolidate/consolidate.input';
 export * from './lib/application/merge-memories/merge-memories.input';
-export * from './lib/presenters/consolidation.output';

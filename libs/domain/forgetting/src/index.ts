@@ -12,6 +12,4 @@ export * from './lib/application/restore/restore.input';
 export * from './lib/application/restore/restore.use-case';
 export * from './lib/application/integrity/repair-integrity.use-case';
 export * from './lib/application/purge-trash/purge-trash.use-case';
-export * from './lib/presenters/forget.presenter';
 export * from './lib/forgetting.module';
-export * from './lib/presenters/forget.output';

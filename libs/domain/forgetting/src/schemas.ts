@@ -1,4 +1,3 @@
-/** Schemas entry point (`@kioku/forgetting/schemas`): tool input and output schemas, pure zod (see `@kioku/memory/schemas`). */
+/** Schemas entry point (`@kioku/forgetting/schemas`): tool input schemas, pure zod (see `@kioku/memory/schemas`). */
 export * from './lib/application/forget/forget.input';
 export * from './lib/application/restore/restore.input';
-export * from './lib/presenters/forget.output';

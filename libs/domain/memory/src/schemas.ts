@@ -1,11 +1,11 @@
 /**
- * Schemas entry point (`@kioku/memory/schemas`): the tool input shapes and output schemas alone, pure
+ * Schemas entry point (`@kioku/memory/schemas`): the tool input shapes and the vocabulary output schemas use, alone, pure
  * zod, so that an MCP server can list its tools before the library (and inversify) is loaded.
  */
 export * from './lib/application/remember/remember.input';
 export * from './lib/application/recall/recall.input';
 export * from './lib/application/update-memory/update-memory.input';
 export * from './lib/application/link-memories/link-memories.input';
-export * from './lib/presenters/memory.output';
+export { EMOTIONS } from './lib/domain/memory';
 export { INPUT_LIMITS } from './lib/application/shared/memory-fields.input';
 export { contentString, idString } from './lib/application/shared/memory-fields.input';

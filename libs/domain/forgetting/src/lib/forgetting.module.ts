@@ -1,9 +1,11 @@
 /**
- * Binds the forgetting library's services and use cases. Settings and the shared state (where
- * confirmations wait for their second call) are bound by the composition lib.
+ * Binds the forgetting library's services and use cases, and registers the trash for re-embedding
+ * (its entries keep their vectors, so they move to the new model with the memories). Settings and
+ * the shared state (where confirmations wait for their second call) are bound by the composition lib.
  */
 import { ContainerModule } from 'inversify';
-import { TrashRepository } from './application/trash.repository';
+import { NAMESPACE_STORAGE_TOKENS } from '@kioku/namespace-storage';
+import { TRASH_COLLECTION, TrashRepository } from './application/trash.repository';
 import { MemoryDeleter } from './application/memory-deleter';
 import { AutoForgetSweep } from './application/sweep/auto-forget-sweep';
 import { ForgetConfirmations } from './application/forget/forget-confirmations';
@@ -14,6 +16,7 @@ import { PurgeTrashUseCase } from './application/purge-trash/purge-trash.use-cas
 
 export function forgettingModule(): ContainerModule {
   return new ContainerModule(({ bind }) => {
+    bind(NAMESPACE_STORAGE_TOKENS.ReembeddableCollection).toConstantValue(TRASH_COLLECTION);
     for (const service of [
       TrashRepository,
       MemoryDeleter,

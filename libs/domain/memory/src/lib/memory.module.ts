@@ -1,10 +1,13 @@
-/** Binds the memory library's repository and use cases. Settings are bound by the composition lib. */
+/**
+ * Binds the memory library's repository and use cases, and registers the memories for re-embedding.
+ * Settings are bound by the composition lib; the namespace-storage module must be loaded too.
+ */
 import { ContainerModule } from 'inversify';
-import { MemoryRepository } from './application/memory.repository';
+import { NAMESPACE_STORAGE_TOKENS } from '@kioku/namespace-storage';
+import { MEMORIES_COLLECTION, MemoryRepository } from './application/memory.repository';
 import { QueryVectorCache } from './application/recall/query-vector-cache';
 import { MemoryRanker } from './application/recall/memory-ranker';
 import { AccessTracker } from './application/recall/access-tracker';
-import { MemoryCollections } from './application/memory-collections';
 import { ReembedUseCase } from './application/reembed/reembed.use-case';
 import { VerifiedLinkWriter } from './application/shared/verified-link-writer';
 import { MemoryChangeNotifier } from './application/memory-change.listener';
@@ -17,6 +20,7 @@ import { ReadMemoriesUseCase } from './application/read-memories/read-memories.u
 
 export function memoryModule(): ContainerModule {
   return new ContainerModule(({ bind }) => {
+    bind(NAMESPACE_STORAGE_TOKENS.ReembeddableCollection).toConstantValue(MEMORIES_COLLECTION);
     bind(AccessTracker)
       .toSelf()
       .inSingletonScope()
@@ -27,7 +31,6 @@ export function memoryModule(): ContainerModule {
       .onDeactivation((thread) => thread.flush());
     for (const service of [
       MemoryRepository,
-      MemoryCollections,
       ReembedUseCase,
       QueryVectorCache,
       MemoryRanker,

@@ -9,6 +9,7 @@ import { Container } from 'inversify';
 import { EMBEDDINGS_TOKENS } from '@kioku/embeddings';
 import { KERNEL_TOKENS, RandomIdGenerator } from '@kioku/kernel';
 import { linksModule } from '@kioku/links';
+import { namespaceStorageModule } from '@kioku/namespace-storage';
 import {
   DEFAULT_MEMORY_SETTINGS,
   MEMORY_TOKENS,
@@ -42,7 +43,7 @@ describe('workspaceSyncModule', () => {
     container.bind(KERNEL_TOKENS.IdGenerator).toConstantValue(new RandomIdGenerator());
     container.bind(KERNEL_TOKENS.Logger).toConstantValue(new RedactingLogger(logs, 'debug', clock));
     container.bind(MEMORY_TOKENS.Settings).toConstantValue({ ...DEFAULT_MEMORY_SETTINGS, dedupDistance: 0 });
-    container.loadSync(linksModule(), memoryModule());
+    container.loadSync(namespaceStorageModule(), linksModule(), memoryModule());
   });
 
   afterEach(() => removeDirectory(workspace));

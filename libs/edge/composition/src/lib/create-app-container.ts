@@ -15,6 +15,7 @@ import {
 } from '@kioku/kernel';
 import { EMBEDDINGS_TOKENS } from '@kioku/embeddings';
 import { linksModule } from '@kioku/links';
+import { namespaceStorageModule } from '@kioku/namespace-storage';
 import { episodesModule } from '@kioku/episodes';
 import { consolidationModule } from '@kioku/consolidation';
 import { workspaceSyncModule } from '@kioku/workspace-sync';
@@ -69,6 +70,7 @@ export async function createAppContainer(
   container.loadSync(
     vectorStoreModule(config.vectorStore),
     embeddingsModule(config.embeddings),
+    namespaceStorageModule(),
     linksModule(),
     memoryModule(),
     episodesModule(),

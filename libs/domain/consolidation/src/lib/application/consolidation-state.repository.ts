@@ -3,7 +3,7 @@
  * record so that wake_up, in any process, can say whether pairs are waiting.
  */
 import { inject, injectable } from 'inversify';
-import { NamespaceStateRepository } from '@kioku/links';
+import { NamespaceStateRepository } from '@kioku/namespace-storage';
 
 const STATE_KEY = 'consolidation';
 

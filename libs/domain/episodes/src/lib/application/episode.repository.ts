@@ -5,7 +5,7 @@
  */
 import { inject, injectable } from 'inversify';
 import { VECTOR_STORE_TOKENS, type StoredRecord, type VectorStore } from '@kioku/vector-store';
-import { collectionName, EnsureOnce } from '@kioku/links';
+import { NamespaceCollections } from '@kioku/namespace-storage';
 import type { Episode } from '../domain/episode';
 
 const EPISODE_VECTOR = [1];
@@ -13,9 +13,10 @@ const PAGE_SIZE = 200;
 
 @injectable()
 export class EpisodeRepository {
-  private readonly ensured = new EnsureOnce();
-
-  constructor(@inject(VECTOR_STORE_TOKENS.VectorStore) private readonly store: VectorStore) {}
+  constructor(
+    @inject(VECTOR_STORE_TOKENS.VectorStore) private readonly store: VectorStore,
+    @inject(NamespaceCollections) private readonly collections: NamespaceCollections,
+  ) {}
 
   async save(namespace: string, episode: Episode): Promise<void> {
     await this.store.upsert(await this.collection(namespace), [
@@ -54,12 +55,8 @@ export class EpisodeRepository {
     } while (cursor);
   }
 
-  private async collection(namespace: string): Promise<string> {
-    const name = collectionName(namespace, 'episodes');
-    await this.ensured.run(name, () =>
-      this.store.ensureCollection(name, { dimension: 1, metadata: { kind: 'kioku-episodes' } }),
-    );
-    return name;
+  private collection(namespace: string): Promise<string> {
+    return this.collections.openRecords(namespace, 'episodes');
   }
 }
 

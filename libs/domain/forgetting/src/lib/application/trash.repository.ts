@@ -4,21 +4,40 @@
  */
 import { inject, injectable } from 'inversify';
 import { EMBEDDINGS_TOKENS, type EmbeddingProvider } from '@kioku/embeddings';
-import { EnsureOnce, isLinkType, type Link } from '@kioku/links';
-import { MemoryCollections, fromRecord, toDocument, toMetadata } from '@kioku/memory';
-import { VECTOR_STORE_TOKENS, where, type StoredRecord, type VectorStore } from '@kioku/vector-store';
+import { isLinkType, type Link } from '@kioku/links';
+import { fromRecord, toDocument, toMetadata } from '@kioku/memory';
+import {
+  CollectionGenerations,
+  collectionKindTag,
+  NamespaceCollections,
+  type ReembeddableCollection,
+} from '@kioku/namespace-storage';
+import {
+  VECTOR_STORE_TOKENS,
+  where,
+  type CollectionSpec,
+  type StoredRecord,
+  type VectorStore,
+} from '@kioku/vector-store';
 import { DELETION_REASONS, type DeletionReason, type TrashEntry } from '../domain/trash-entry';
 
 const PAGE_SIZE = 200;
 
+/** The trash holds vectors of the namespace's model (restore never re-embeds). */
+function trashCollectionSpec(_modelId: string, dimension: number): CollectionSpec {
+  return { dimension, metadata: { kind: collectionKindTag('trash') } };
+}
+
+/** The trash follows the memories into each new generation (registered by forgettingModule). */
+export const TRASH_COLLECTION: ReembeddableCollection = { kind: 'trash', spec: trashCollectionSpec };
+
 @injectable()
 export class TrashRepository {
-  private readonly ensured = new EnsureOnce();
-
   constructor(
     @inject(VECTOR_STORE_TOKENS.VectorStore) private readonly store: VectorStore,
     @inject(EMBEDDINGS_TOKENS.EmbeddingProvider) private readonly embeddings: EmbeddingProvider,
-    @inject(MemoryCollections) private readonly collections: MemoryCollections,
+    @inject(NamespaceCollections) private readonly collections: NamespaceCollections,
+    @inject(CollectionGenerations) private readonly generations: CollectionGenerations,
   ) {}
 
   async put(namespace: string, entry: TrashEntry): Promise<void> {
@@ -81,14 +100,11 @@ export class TrashRepository {
   }
 
   private async collection(namespace: string): Promise<string> {
-    const { trash: name } = await this.collections.of(namespace);
-    await this.ensured.run(name, () =>
-      this.store.ensureCollection(name, {
-        dimension: this.embeddings.dimension,
-        metadata: { kind: 'kioku-trash' },
-      }),
+    const { modelId, dimension } = this.embeddings;
+    return this.collections.open(
+      await this.generations.currentName(namespace, 'trash'),
+      trashCollectionSpec(modelId, dimension),
     );
-    return name;
   }
 }
 

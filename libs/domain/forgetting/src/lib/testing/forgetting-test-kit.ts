@@ -7,6 +7,7 @@ import { Container } from 'inversify';
 import type { VectorStore } from '@kioku/vector-store';
 import { MemoryVectorStore } from '@kioku/vector-store-memory';
 import { LinkRepository, linksModule, type Link } from '@kioku/links';
+import { namespaceStorageModule } from '@kioku/namespace-storage';
 import { episodesModule } from '@kioku/episodes';
 import {
   DEFAULT_MEMORY_SETTINGS,
@@ -48,6 +49,7 @@ export function createForgettingTestKit(
     .bind(FORGETTING_TOKENS.Settings)
     .toConstantValue({ ...DEFAULT_FORGETTING_SETTINGS, ...options.forgetting });
   container.loadSync(
+    namespaceStorageModule(),
     linksModule(),
     memoryModule(),
     episodesModule(),

@@ -14,6 +14,7 @@ import {
   type StoredRecord,
   type VectorStore,
 } from '@kioku/vector-store';
+import { NamespaceCollections } from '@kioku/namespace-storage';
 import {
   clampConfidence,
   isLinkType,
@@ -22,17 +23,16 @@ import {
   type Link,
   type LinkType,
 } from '../domain/link';
-import { collectionName } from '../domain/collection-names';
-import { EnsureOnce } from './ensure-once';
 
 const LINK_VECTOR = [1];
 const PAGE_SIZE = 500;
 
 @injectable()
 export class LinkRepository {
-  private readonly ensured = new EnsureOnce();
-
-  constructor(@inject(VECTOR_STORE_TOKENS.VectorStore) private readonly store: VectorStore) {}
+  constructor(
+    @inject(VECTOR_STORE_TOKENS.VectorStore) private readonly store: VectorStore,
+    @inject(NamespaceCollections) private readonly collections: NamespaceCollections,
+  ) {}
 
   /** Writes both directions of every link in one batch (idempotent). */
   async saveBoth(namespace: string, links: Link[]): Promise<void> {
@@ -113,12 +113,8 @@ export class LinkRepository {
     return links;
   }
 
-  private async collection(namespace: string): Promise<string> {
-    const name = collectionName(namespace, 'links');
-    await this.ensured.run(name, () =>
-      this.store.ensureCollection(name, { dimension: 1, metadata: { kind: 'kioku-links' } }),
-    );
-    return name;
+  private collection(namespace: string): Promise<string> {
+    return this.collections.openRecords(namespace, 'links');
   }
 }
 

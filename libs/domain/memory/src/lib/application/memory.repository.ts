@@ -6,12 +6,16 @@
 import { inject, injectable } from 'inversify';
 import { AppError } from '@kioku/kernel';
 import { EMBEDDINGS_TOKENS, type EmbeddingProvider } from '@kioku/embeddings';
-import { EnsureOnce } from '@kioku/links';
-import { MemoryCollections } from './memory-collections';
+import {
+  CollectionGenerations,
+  NamespaceCollections,
+  type ReembeddableCollection,
+} from '@kioku/namespace-storage';
 import {
   allOf,
   where,
   VECTOR_STORE_TOKENS,
+  type CollectionInfo,
   type CollectionSpec,
   type Filter,
   type LexicalIndexReport,
@@ -47,21 +51,26 @@ export function memoriesCollectionSpec(modelId: string, dimension: number): Coll
   };
 }
 
+/** The memories follow the model into each new generation (registered by memoryModule). */
+export const MEMORIES_COLLECTION: ReembeddableCollection = { kind: 'memories', spec: memoriesCollectionSpec };
+
 @injectable()
 export class MemoryRepository {
-  private readonly ensured = new EnsureOnce();
-
   constructor(
     @inject(VECTOR_STORE_TOKENS.VectorStore) private readonly store: VectorStore,
     @inject(EMBEDDINGS_TOKENS.EmbeddingProvider) private readonly embeddings: EmbeddingProvider,
-    @inject(MemoryCollections) private readonly collections: MemoryCollections,
+    @inject(NamespaceCollections) private readonly collections: NamespaceCollections,
+    @inject(CollectionGenerations) private readonly generations: CollectionGenerations,
   ) {}
 
   /** Creates the namespace's collection or checks that it holds vectors of the configured model. */
   async open(namespace: string): Promise<string> {
-    const { memories: name } = await this.collections.of(namespace);
-    await this.ensured.run(name, () => this.checkModel(namespace, name));
-    return name;
+    const { modelId, dimension } = this.embeddings;
+    return this.collections.open(
+      await this.generations.currentName(namespace, 'memories'),
+      memoriesCollectionSpec(modelId, dimension),
+      (info) => this.checkModel(namespace, info),
+    );
   }
 
   /** Writes the memory; `isNew` (a freshly generated id) lets the store skip replacing an old version. */
@@ -231,9 +240,8 @@ export class MemoryRepository {
     await this.store.delete(await this.open(namespace), ids);
   }
 
-  private async checkModel(namespace: string, name: string): Promise<void> {
+  private checkModel(namespace: string, info: CollectionInfo): void {
     const { modelId, dimension } = this.embeddings;
-    const info = await this.store.ensureCollection(name, memoriesCollectionSpec(modelId, dimension));
     const storedModel = info.metadata[MODEL_KEY];
     if (storedModel !== modelId || info.dimension !== dimension) {
       throw new AppError(

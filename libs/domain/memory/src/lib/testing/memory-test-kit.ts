@@ -7,6 +7,7 @@ import type { EmbeddingProvider } from '@kioku/embeddings';
 import type { VectorStore } from '@kioku/vector-store';
 import { MemoryVectorStore } from '@kioku/vector-store-memory';
 import { linksModule } from '@kioku/links';
+import { namespaceStorageModule } from '@kioku/namespace-storage';
 import {
   bindTestPlatform,
   DeterministicEmbeddingProvider,
@@ -34,6 +35,6 @@ export function createMemoryTestKit(
   const embeddings = options.embeddings ?? new DeterministicEmbeddingProvider();
   const { clock, logs } = bindTestPlatform(container, { store, embeddings });
   container.bind(MEMORY_TOKENS.Settings).toConstantValue({ ...DEFAULT_MEMORY_SETTINGS, ...options.settings });
-  container.loadSync(linksModule(), memoryModule());
+  container.loadSync(namespaceStorageModule(), linksModule(), memoryModule());
   return { container, store, embeddings, clock, logs, context: { namespace: 'test', callerId: 'tester' } };
 }

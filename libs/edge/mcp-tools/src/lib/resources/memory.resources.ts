@@ -6,6 +6,7 @@
 import { McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { snippet, toAppError } from '@kioku/kernel';
+import { memoryView } from '@kioku/presenters';
 import type { Memory, ReadMemoriesUseCase } from '@kioku/memory';
 import type { ToolDeps } from '../tools/tool-runner';
 
@@ -38,7 +39,6 @@ export function registerMemoryResources(server: McpServer, deps: ToolDeps): void
       const includePrivate = uri.searchParams.get('include_private') === 'true';
       const memory = await readMemories(deps, (use) => use.get(id, deps.context, { includePrivate }));
       if (!memory) throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${memoryUri(id)}`);
-      const { memoryView } = await import('@kioku/memory');
       const text = JSON.stringify(memoryView(memory), null, 2);
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text }] };
     },

@@ -1,11 +1,14 @@
 /** MCP tools for tidying memory: consolidate and merge_memories (behaviour §4.8, §4.9). */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { consolidateInputShape, mergeMemoriesInputShape } from '@kioku/consolidation/schemas';
 import {
-  consolidateInputShape,
   consolidateOutputSchema,
-  mergeMemoriesInputShape,
-  mergeMemoriesOutputSchema,
-} from '@kioku/consolidation/schemas';
+  consolidateStructured,
+  consolidateText,
+  mergeMemoriesStructured,
+  mergeMemoriesText,
+  mergeMemoriesToolOutputSchema,
+} from '@kioku/presenters';
 import { runTool, type ToolDeps } from './tool-runner';
 
 export function registerConsolidationTools(server: McpServer, deps: ToolDeps): void {
@@ -20,7 +23,7 @@ export function registerConsolidationTools(server: McpServer, deps: ToolDeps): v
     },
     (args, extra) =>
       runTool(deps, 'consolidate', args, extra, async (container, context) => {
-        const { ConsolidateUseCase, consolidateStructured, consolidateText } = await consolidation();
+        const { ConsolidateUseCase } = await consolidation();
         const result = await container.get(ConsolidateUseCase).execute(args, context);
         return { text: consolidateText(result), structured: consolidateStructured(result) };
       }),
@@ -32,12 +35,12 @@ export function registerConsolidationTools(server: McpServer, deps: ToolDeps): v
       description:
         'Fold remove_id into keep_id (optionally with merged_content); links carry over, remove_id goes to the trash.',
       inputSchema: mergeMemoriesInputShape,
-      outputSchema: mergeMemoriesOutputSchema,
+      outputSchema: mergeMemoriesToolOutputSchema,
       annotations: { destructiveHint: true },
     },
     (args, extra) =>
       runTool(deps, 'merge_memories', args, extra, async (container, context) => {
-        const { MergeMemoriesUseCase, mergeMemoriesStructured, mergeMemoriesText } = await consolidation();
+        const { MergeMemoriesUseCase } = await consolidation();
         const result = await container.get(MergeMemoriesUseCase).execute(args, context);
         return { text: mergeMemoriesText(result), structured: mergeMemoriesStructured(result) };
       }),

@@ -1,11 +1,14 @@
 /** MCP tools for episodes: create_episode and get_episode (behaviour §4.10). */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { createEpisodeInputShape, getEpisodeInputShape } from '@kioku/episodes/schemas';
 import {
-  createEpisodeInputShape,
   createEpisodeOutputSchema,
-  getEpisodeInputShape,
-  getEpisodeOutputSchema,
-} from '@kioku/episodes/schemas';
+  createEpisodeStructured,
+  createEpisodeText,
+  getEpisodeStructured,
+  getEpisodeText,
+  getEpisodeToolOutputSchema,
+} from '@kioku/presenters';
 import { runTool, type ToolDeps } from './tool-runner';
 
 export function registerEpisodeTools(server: McpServer, deps: ToolDeps): void {
@@ -19,7 +22,7 @@ export function registerEpisodeTools(server: McpServer, deps: ToolDeps): void {
     },
     (args, extra) =>
       runTool(deps, 'create_episode', args, extra, async (container, context) => {
-        const { CreateEpisodeUseCase, createEpisodeStructured, createEpisodeText } = await episodes();
+        const { CreateEpisodeUseCase } = await episodes();
         const result = await container.get(CreateEpisodeUseCase).execute(args, context);
         return { text: createEpisodeText(result), structured: createEpisodeStructured(result) };
       }),
@@ -30,12 +33,12 @@ export function registerEpisodeTools(server: McpServer, deps: ToolDeps): void {
     {
       description: 'Show an episode and its memories that still exist.',
       inputSchema: getEpisodeInputShape,
-      outputSchema: getEpisodeOutputSchema,
+      outputSchema: getEpisodeToolOutputSchema,
       annotations: { readOnlyHint: true },
     },
     (args, extra) =>
       runTool(deps, 'get_episode', args, extra, async (container, context) => {
-        const { GetEpisodeUseCase, getEpisodeStructured, getEpisodeText } = await episodes();
+        const { GetEpisodeUseCase } = await episodes();
         const result = await container.get(GetEpisodeUseCase).execute(args, context);
         return { text: getEpisodeText(result), structured: getEpisodeStructured(result) };
       }),

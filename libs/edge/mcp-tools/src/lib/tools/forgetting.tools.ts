@@ -1,11 +1,14 @@
 /** MCP tools for letting go safely: forget (two-call confirmation, query, sweep) and restore (behaviour §4.5, §4.7, §7). */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { forgetInputSchema, restoreInputShape } from '@kioku/forgetting/schemas';
 import {
-  forgetInputSchema,
-  forgetOutputSchema,
-  restoreInputShape,
-  restoreOutputSchema,
-} from '@kioku/forgetting/schemas';
+  forgetStructured,
+  forgetText,
+  forgetToolOutputSchema,
+  restoreStructured,
+  restoreText,
+  restoreToolOutputSchema,
+} from '@kioku/presenters';
 import { runTool, type ToolDeps } from './tool-runner';
 
 export function registerForgettingTools(server: McpServer, deps: ToolDeps): void {
@@ -20,12 +23,12 @@ export function registerForgettingTools(server: McpServer, deps: ToolDeps): void
         'the same id again within 5 minutes deletes it (restore undoes it). query lists candidates, deleting nothing. ' +
         'sweep: true reports auto-forget candidates (dry run); then dry_run: false drops exactly those. Pinned and protected memories are kept.',
       inputSchema: forgetInputSchema,
-      outputSchema: forgetOutputSchema,
+      outputSchema: forgetToolOutputSchema,
       annotations: { destructiveHint: true },
     },
     (args, extra) =>
       runTool(deps, 'forget', args, extra, async (container, context) => {
-        const { ForgetUseCase, forgetStructured, forgetText } = await forgetting();
+        const { ForgetUseCase } = await forgetting();
         const result = await container.get(ForgetUseCase).execute(args, context);
         return { text: forgetText(result, clock.now()), structured: forgetStructured(result) };
       }),
@@ -36,11 +39,11 @@ export function registerForgettingTools(server: McpServer, deps: ToolDeps): void
     {
       description: 'Bring a forgotten memory back from the trash, with its links.',
       inputSchema: restoreInputShape,
-      outputSchema: restoreOutputSchema,
+      outputSchema: restoreToolOutputSchema,
     },
     (args, extra) =>
       runTool(deps, 'restore', args, extra, async (container, context) => {
-        const { RestoreUseCase, restoreStructured, restoreText } = await forgetting();
+        const { RestoreUseCase } = await forgetting();
         const result = await container.get(RestoreUseCase).execute(args, context);
         return { text: restoreText(result), structured: restoreStructured(result) };
       }),

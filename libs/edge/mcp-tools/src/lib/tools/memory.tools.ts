@@ -1,18 +1,28 @@
 /**
  * MCP tools for the memory core: remember, recall, update_memory, link_memories (behaviour §4.1–§4.4).
- * Definitions come from the schemas entry point; the library itself loads on the first call.
+ * Definitions come from the schemas entry point and the presenters; the library itself loads on the first call.
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
   linkMemoriesInputShape,
-  linkMemoriesOutputSchema,
   recallInputShape,
-  recallOutputSchema,
   rememberInputShape,
-  rememberOutputSchema,
   updateMemoryInputShape,
-  updateMemoryOutputSchema,
 } from '@kioku/memory/schemas';
+import {
+  linkMemoriesStructured,
+  linkMemoriesText,
+  linkMemoriesToolOutputSchema,
+  recallOutputSchema,
+  recallStructured,
+  recallText,
+  rememberStructured,
+  rememberText,
+  rememberToolOutputSchema,
+  updateMemoryStructured,
+  updateMemoryText,
+  updateMemoryToolOutputSchema,
+} from '@kioku/presenters';
 import { runTool, type ToolDeps } from './tool-runner';
 
 export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
@@ -25,11 +35,11 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
       description:
         'Save a memory. A near-duplicate is refused and shown (force=true saves anyway). Similar memories get linked. private=true keeps it out of files and logs.',
       inputSchema: rememberInputShape,
-      outputSchema: rememberOutputSchema,
+      outputSchema: rememberToolOutputSchema,
     },
     (args, extra) =>
       runTool(deps, 'remember', args, extra, async (container, context) => {
-        const { RememberUseCase, rememberText, rememberStructured } = await memory();
+        const { RememberUseCase } = await memory();
         const result = await container.get(RememberUseCase).execute(args, context);
         return { text: rememberText(result, clock.now()), structured: rememberStructured(result) };
       }),
@@ -46,7 +56,7 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
     },
     (args, extra) =>
       runTool(deps, 'recall', args, extra, async (container, context) => {
-        const { RecallUseCase, recallText, recallStructured } = await memory();
+        const { RecallUseCase } = await memory();
         const result = await container.get(RecallUseCase).execute(args, context);
         return { text: recallText(result, clock.now()), structured: recallStructured(result) };
       }),
@@ -57,11 +67,11 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
     {
       description: 'Change a memory by id (importance 5 pins it).',
       inputSchema: updateMemoryInputShape,
-      outputSchema: updateMemoryOutputSchema,
+      outputSchema: updateMemoryToolOutputSchema,
     },
     (args, extra) =>
       runTool(deps, 'update_memory', args, extra, async (container, context) => {
-        const { UpdateMemoryUseCase, updateMemoryText, updateMemoryStructured } = await memory();
+        const { UpdateMemoryUseCase } = await memory();
         const result = await container.get(UpdateMemoryUseCase).execute(args, context);
         return { text: updateMemoryText(result), structured: updateMemoryStructured(result) };
       }),
@@ -72,11 +82,11 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
     {
       description: 'Link two memories by id in both directions.',
       inputSchema: linkMemoriesInputShape,
-      outputSchema: linkMemoriesOutputSchema,
+      outputSchema: linkMemoriesToolOutputSchema,
     },
     (args, extra) =>
       runTool(deps, 'link_memories', args, extra, async (container, context) => {
-        const { LinkMemoriesUseCase, linkMemoriesText, linkMemoriesStructured } = await memory();
+        const { LinkMemoriesUseCase } = await memory();
         const result = await container.get(LinkMemoriesUseCase).execute(args, context);
         return { text: linkMemoriesText(result), structured: linkMemoriesStructured(result) };
       }),

@@ -1,6 +1,6 @@
 /** MCP tool for the start of a session: wake_up (behaviour §4.11). */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { wakeUpOutputSchema } from '@kioku/consolidation/schemas';
+import { wakeUpOutputSchema, wakeUpStructured, wakeUpText } from '@kioku/presenters';
 import { runTool, type ToolDeps } from './tool-runner';
 
 export function registerSessionTools(server: McpServer, deps: ToolDeps): void {
@@ -17,7 +17,7 @@ export function registerSessionTools(server: McpServer, deps: ToolDeps): void {
     },
     (args, extra) =>
       runTool(deps, 'wake_up', args, extra, async (container, context) => {
-        const { WakeUpUseCase, wakeUpStructured, wakeUpText } = await consolidation();
+        const { WakeUpUseCase } = await consolidation();
         const result = await container.get(WakeUpUseCase).execute({}, context);
         return { text: wakeUpText(result, clock.now()), structured: wakeUpStructured(result) };
       }),

@@ -2,7 +2,6 @@ import { LinkRepository } from '@kioku/links';
 import { DeterministicEmbeddingProvider } from '@kioku/testing-fakes';
 import type { EmbeddingProvider } from '@kioku/embeddings';
 import { createMemoryTestKit } from '../../testing/memory-test-kit';
-import { recallStructured, recallText } from '../../presenters/memory.presenter';
 import { RememberUseCase } from '../remember/remember.use-case';
 import { RecallUseCase } from './recall.use-case';
 import { AccessTracker } from './access-tracker';
@@ -33,33 +32,6 @@ describe('RecallUseCase', () => {
       links: kit.container.get(LinkRepository),
     };
   };
-
-  it('finds the memory closest in meaning first and prints id and private flag on every line', async () => {
-    const { save, recall, context, clock } = setup();
-    const tea = await save({ content: 'The user drinks green tea every morning', emotion: 'calm' });
-    const secret = await save({ content: 'I worry that the user drinks too much tea', private: true });
-    await save({ content: 'The stock market fell sharply on Friday' });
-    clock.advanceDays(2);
-    const result = await recall.execute({ query: 'green tea in the morning', n_results: 2 }, context);
-    expect(result.results.map((r) => r.memory.id)).toEqual([tea.id, secret.id]);
-    const text = recallText(result, clock.now());
-    const lines = text.split('\n');
-    expect(lines[0]).toBe('2 related memories:');
-    expect(lines[1]).toMatch(
-      new RegExp(
-        `^1\\. \\[2d ago\\] The user drinks green tea every morning \\(id: ${tea.id}, emotion: calm, importance: 3, similarity: 0\\.\\d\\d, private: false\\)$`,
-      ),
-    );
-    expect(lines[2]).toMatch(new RegExp(`^2\\. .*\\(id: ${secret.id}, .*private: true\\)$`));
-    expect(text.endsWith('\n\n---\nHow do these memories connect to the current moment?')).toBe(true);
-    expect(recallStructured(result).results.map((r) => r.private)).toEqual([false, true]);
-  });
-
-  it('says so when nothing is found', async () => {
-    const { recall, context, clock } = setup();
-    const result = await recall.execute({ query: 'anything' }, context);
-    expect(recallText(result, clock.now())).toBe('No related memories found.');
-  });
 
   it('finds a memory by an exact number through the lexical path where the vector cannot tell', async () => {
     const { save, recall, context, embeddings, container } = setup(new DigitBlindEmbeddingProvider());

@@ -1,7 +1,5 @@
 import { LinkRepository } from '@kioku/links';
-import { DeterministicEmbeddingProvider } from '@kioku/testing-fakes';
 import { createMemoryTestKit } from '../../testing/memory-test-kit';
-import { updateMemoryText } from '../../presenters/memory.presenter';
 import { MemoryRepository } from '../memory.repository';
 import { RememberUseCase } from '../remember/remember.use-case';
 import { UpdateMemoryUseCase } from './update-memory.use-case';
@@ -23,24 +21,6 @@ describe('UpdateMemoryUseCase', () => {
       repo: kit.container.get(MemoryRepository),
     };
   };
-
-  it('pins a memory without re-embedding and keeps its vector', async () => {
-    const { save, update, context, embeddings, repo, clock } = setup();
-    const m = await save('Always back up before migrating');
-    const before = await repo.getOne('test', m.id, true);
-    const calls = (embeddings as DeterministicEmbeddingProvider).calls;
-    clock.advance(60_000);
-    const result = await update.execute({ memory_id: m.id, importance: 5 }, context);
-    expect(result.status).toBe('updated');
-    expect(updateMemoryText(result)).toBe(
-      `Updated (id: ${m.id}): importance.\nPinned: protected from forgetting.`,
-    );
-    expect((embeddings as DeterministicEmbeddingProvider).calls).toBe(calls);
-    const after = await repo.getOne('test', m.id, true);
-    expect(after?.memory.importance).toBe(5);
-    expect(after?.memory.updatedAt).toBe(clock.now().toISOString());
-    expect(after?.vector).toEqual(before?.vector);
-  });
 
   it('re-embeds on a content change, drops stale similar links and re-links', async () => {
     const { save, update, context, links, repo } = setup();
@@ -93,27 +73,6 @@ describe('UpdateMemoryUseCase', () => {
       arousal: 0.2,
     });
     expect(result.memory.tags).toEqual(['rain', 'weather']);
-  });
-
-  it('makes a memory private and back', async () => {
-    const { save, update, context } = setup();
-    const m = await save('A plan for a surprise party');
-    expect(updateMemoryText(await update.execute({ memory_id: m.id, private: true }, context))).toContain(
-      'Now private',
-    );
-    const back = await update.execute({ memory_id: m.id, private: false }, context);
-    expect(back.status === 'updated' && back.memory.isPrivate).toBe(false);
-  });
-
-  it('answers not found with the scaffold, and unchanged when nothing differs', async () => {
-    const { save, update, context } = setup();
-    const m = await save('Something');
-    expect(
-      updateMemoryText(await update.execute({ memory_id: 'mem_ffffffffffff', importance: 2 }, context)),
-    ).toBe(
-      "Memory not found: mem_ffffffffffff\n\n---\nDouble-check the ID. Use recall to search for the memory you're looking for.",
-    );
-    expect((await update.execute({ memory_id: m.id, importance: 3 }, context)).status).toBe('unchanged');
   });
 
   it('rejects bad input and changes nothing', async () => {

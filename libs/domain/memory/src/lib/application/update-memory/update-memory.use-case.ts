@@ -24,10 +24,13 @@ import { VerifiedLinkWriter } from '../shared/verified-link-writer';
 import { MemoryChangeNotifier } from '../memory-change.listener';
 import type { UpdateMemoryInput } from './update-memory.input';
 
+/** A field an update changed, by its name in results (`private` for the stored `isPrivate`). */
+export type ChangedField = 'content' | 'category' | 'importance' | 'emotion' | 'tags' | 'private';
+
 export type UpdateMemoryResult =
   | { status: 'not_found'; memoryId: string }
   | { status: 'unchanged'; memory: Memory }
-  | { status: 'updated'; before: Memory; memory: Memory; changed: string[]; relinked: number };
+  | { status: 'updated'; before: Memory; memory: Memory; changed: ChangedField[]; relinked: number };
 
 @injectable()
 export class UpdateMemoryUseCase {
@@ -125,7 +128,7 @@ function applyChanges(memory: Memory, input: UpdateMemoryInput, content: string 
   };
 }
 
-function changedFields(before: Memory, after: Memory): string[] {
+function changedFields(before: Memory, after: Memory): ChangedField[] {
   const fields = ['content', 'category', 'importance', 'emotion', 'tags', 'isPrivate'] as const;
   return fields
     .filter((f) => JSON.stringify(before[f]) !== JSON.stringify(after[f]))

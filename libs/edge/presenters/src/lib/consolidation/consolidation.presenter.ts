@@ -1,0 +1,99 @@
+/** Text and structured forms of consolidate and merge_memories (behaviour §4.8, §4.9; design note 000 §E scaffold). */
+import { snippet } from '@kioku/kernel';
+import type { ConsolidateResult, MergeMemoriesResult } from '@kioku/consolidation';
+import { notFoundText } from '../shared/compose-response';
+import { round2 } from '../shared/rounding';
+import type { ConsolidateOutput, MergeMemoriesOutput } from './consolidation.output';
+
+export function consolidateText(result: ConsolidateResult): string {
+  const lines = [
+    `${result.dryRun ? 'Consolidation dry run (nothing written)' : 'Consolidation complete'}. ` +
+      `Replayed ${result.replayed} events, updated ${result.coactivations} co-activations, ` +
+      `created ${result.linksCreated} links, refreshed ${result.refreshed} memories.`,
+  ];
+  if (result.linksStrengthened > 0 || result.linksPruned > 0) {
+    lines.push(`Strengthened ${result.linksStrengthened} links, pruned ${result.linksPruned} weak links.`);
+  }
+  if (result.mergeCandidates.length > 0) {
+    lines.push('', `Found ${result.mergeCandidates.length} near-duplicate pair(s):`);
+    for (const c of result.mergeCandidates) {
+      lines.push(
+        `- ${c.a.id} <-> ${c.b.id} (similarity: ${c.similarity.toFixed(2)})`,
+        `  A: ${snippet(c.a.content, 100)}`,
+        `  B: ${snippet(c.b.content, 100)}`,
+      );
+    }
+    lines.push(
+      '',
+      'Review each pair with recall. If one is redundant, use forget to remove it.',
+      'If both have value, consider which perspective to keep.',
+      'merge_memories(keep_id, remove_id, merged_content?) folds one into the other and keeps its links.',
+    );
+  }
+  if (result.fading.length > 0) {
+    lines.push(
+      '',
+      `${result.fading.length} fading memor${result.fading.length === 1 ? 'y' : 'ies'} (rarely recalled, growing old):`,
+    );
+    for (const m of result.fading) lines.push(`- ${m.id}: ${snippet(m.content, 100)}`);
+    lines.push(
+      'If they belong together, write one condensed memory with remember, then forget the originals.',
+    );
+  }
+  return lines.join('\n');
+}
+
+export function consolidateStructured(result: ConsolidateResult): ConsolidateOutput {
+  return {
+    dryRun: result.dryRun,
+    windowHours: result.windowHours,
+    replayed: result.replayed,
+    coactivations: result.coactivations,
+    linksCreated: result.linksCreated,
+    linksStrengthened: result.linksStrengthened,
+    linksPruned: result.linksPruned,
+    refreshed: result.refreshed,
+    episodeIdsDropped: result.episodeIdsDropped,
+    mergeCandidates: result.mergeCandidates.map((c) => ({
+      a: { id: c.a.id, content: c.a.content, private: c.a.isPrivate },
+      b: { id: c.b.id, content: c.b.content, private: c.b.isPrivate },
+      similarity: round2(c.similarity),
+    })),
+    fading: result.fading.map((m) => ({ id: m.id, content: m.content, private: m.isPrivate })),
+  };
+}
+
+export function mergeMemoriesText(result: MergeMemoriesResult): string {
+  switch (result.status) {
+    case 'merged':
+      return (
+        `Merged ${result.removed.id} into ${result.kept.id}` +
+        (result.contentChanged ? ' (content updated and re-embedded)' : '') +
+        `. ${result.linksMoved} link(s) carried over` +
+        (result.episodesUpdated > 0 ? `, ${result.episodesUpdated} episode(s) updated` : '') +
+        `. ${result.removed.id} is in the trash; restore brings it back.`
+      );
+    case 'not_found':
+      return notFoundText(result.missingIds.join(', '));
+    case 'protected':
+      return `Not merged: ${result.memory.id} is protected (pinned or a protected category). Keep it, or lower its importance with update_memory first.`;
+  }
+}
+
+export function mergeMemoriesStructured(result: MergeMemoriesResult): MergeMemoriesOutput {
+  switch (result.status) {
+    case 'merged':
+      return {
+        status: result.status,
+        keptId: result.kept.id,
+        removedId: result.removed.id,
+        linksMoved: result.linksMoved,
+        contentChanged: result.contentChanged,
+        memories: [result.kept, result.removed].map((m) => ({ id: m.id, private: m.isPrivate })),
+      };
+    case 'not_found':
+      return { status: result.status, missingIds: result.missingIds };
+    case 'protected':
+      return { status: result.status, memoryId: result.memory.id, private: result.memory.isPrivate };
+  }
+}

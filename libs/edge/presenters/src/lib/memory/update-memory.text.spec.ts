@@ -1,0 +1,62 @@
+import { LinkRepository } from '@kioku/links';
+import { updateMemoryText } from './memory.presenter';
+import { MemoryRepository, RememberUseCase, UpdateMemoryUseCase } from '@kioku/memory';
+import { createForgettingTestKit } from '@kioku/forgetting/testing';
+
+describe('UpdateMemoryUseCase', () => {
+  const setup = () => {
+    const kit = createForgettingTestKit({ memory: { linkDistance: 0.8, dedupDistance: 0 } });
+    const remember = kit.container.get(RememberUseCase);
+    const save = async (content: string, extra = {}) => {
+      const r = await remember.execute({ content, ...extra }, kit.context);
+      if (r.status !== 'saved') throw new Error('not saved');
+      return r.memory;
+    };
+    return {
+      ...kit,
+      save,
+      update: kit.container.get(UpdateMemoryUseCase),
+      links: kit.container.get(LinkRepository),
+      repo: kit.container.get(MemoryRepository),
+    };
+  };
+
+  it('pins a memory without re-embedding and keeps its vector', async () => {
+    const { save, update, context, embeddings, repo, clock } = setup();
+    const m = await save('Always back up before migrating');
+    const before = await repo.getOne('test', m.id, true);
+    const calls = embeddings.calls;
+    clock.advance(60_000);
+    const result = await update.execute({ memory_id: m.id, importance: 5 }, context);
+    expect(result.status).toBe('updated');
+    expect(updateMemoryText(result)).toBe(
+      `Updated (id: ${m.id}): importance.\nPinned: protected from forgetting.`,
+    );
+    expect(embeddings.calls).toBe(calls);
+    const after = await repo.getOne('test', m.id, true);
+    expect(after?.memory.importance).toBe(5);
+    expect(after?.memory.updatedAt).toBe(clock.now().toISOString());
+    expect(after?.vector).toEqual(before?.vector);
+  });
+
+  it('makes a memory private and back', async () => {
+    const { save, update, context } = setup();
+    const m = await save('A plan for a surprise party');
+    expect(updateMemoryText(await update.execute({ memory_id: m.id, private: true }, context))).toContain(
+      'Now private',
+    );
+    const back = await update.execute({ memory_id: m.id, private: false }, context);
+    expect(back.status === 'updated' && back.memory.isPrivate).toBe(false);
+  });
+
+  it('answers not found with the scaffold, and unchanged when nothing differs', async () => {
+    const { save, update, context } = setup();
+    const m = await save('Something');
+    expect(
+      updateMemoryText(await update.execute({ memory_id: 'mem_ffffffffffff', importance: 2 }, context)),
+    ).toBe(
+      "Memory not found: mem_ffffffffffff\n\n---\nDouble-check the ID. Use recall to search for the memory you're looking for.",
+    );
+    expect((await update.execute({ memory_id: m.id, importance: 3 }, context)).status).toBe('unchanged');
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * Small named state records of a namespace (which collection generation is current, a re-embedding
+ * in progress, the last consolidation's candidates), kept in the namespace's `state` collection
+ * through the vector-store port so that every process and every backend sees the same state.
+ */
+import { inject, injectable } from 'inversify';
+import { VECTOR_STORE_TOKENS, type Metadata, type VectorStore } from '@kioku/vector-store';
+import { NamespaceCollections } from './namespace-collections';
+
+@injectable()
+export class NamespaceStateRepository {
+  constructor(
+    @inject(VECTOR_STORE_TOKENS.VectorStore) private readonly store: VectorStore,
+    @inject(NamespaceCollections) private readonly collections: NamespaceCollections,
+  ) {}
+
+  async read(namespace: string, key: string): Promise<Metadata | null> {
+    const [record] = await this.store.get(await this.collection(namespace), [key]);
+    return record ? record.metadata : null;
+  }
+
+  /** Replaces the record (all of its keys). */
+  async write(namespace: string, key: string, state: Metadata): Promise<void> {
+    await this.store.upsert(await this.collection(namespace), [
+      { id: key, vector: [1], document: '', metadata: state },
+    ]);
+  }
+
+  async remove(namespace: string, key: string): Promise<void> {
+    await this.store.delete(await this.collection(namespace), [key]);
+  }
+
+  private collection(namespace: string): Promise<string> {
+    return this.collections.openRecords(namespace, 'state');
+  }
+}
