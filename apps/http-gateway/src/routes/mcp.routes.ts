@@ -3,7 +3,9 @@
  * server's event stream, DELETE to end the session). Authentication and the rate limit apply as on
  * `/v1`.
  */
-import type { McpSessions } from '../mcp/mcp-sessions';
+import type { StreamableHttpSessions } from '@kioku/mcp-tools';
+import { serveMcpRequest } from '../mcp/mcp-sessions';
+import type { GatewayMetrics } from '../metrics/gateway-metrics';
 import { rawRoute, type HttpMethod, type ResponseDoc, type RouteSpec } from './route-spec';
 
 const SUMMARIES: Record<Extract<HttpMethod, 'POST' | 'GET' | 'DELETE'>, string> = {
@@ -28,7 +30,7 @@ const STREAM_RESPONSE: Record<number, ResponseDoc> = {
   },
 };
 
-export function mcpRoutes(sessions: McpSessions): RouteSpec[] {
+export function mcpRoutes(sessions: StreamableHttpSessions, metrics: GatewayMetrics): RouteSpec[] {
   return (Object.keys(SUMMARIES) as (keyof typeof SUMMARIES)[]).map((method) =>
     rawRoute({
       operationId: `mcp_${method.toLowerCase()}`,
@@ -44,9 +46,7 @@ export function mcpRoutes(sessions: McpSessions): RouteSpec[] {
         method === 'POST'
           ? { ...STREAM_RESPONSE, 202: { description: 'Notification accepted' } }
           : STREAM_RESPONSE,
-      async handle(request, reply) {
-        return sessions.handle(request, reply, request.caller!);
-      },
+      handle: (request, reply) => serveMcpRequest(sessions, metrics, request, reply),
     }),
   );
 }

@@ -8,8 +8,9 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from 'inversify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { CallContext } from '@kioku/memory';
+import { idString } from '@kioku/memory/schemas';
 import type { Caller } from '../auth/caller';
 import type { ProblemCode } from '../errors/to-problem';
 
@@ -68,6 +69,8 @@ export interface RestRoute<
   kind: 'rest';
   body?: B;
   query?: Q;
+  /** Checks the path parameters (the handler still reads them as strings). */
+  params?: z.ZodType<Record<string, string>>;
   handle(input: RestInput<z.output<B>, z.output<Q>>): Promise<RouteResult>;
 }
 
@@ -88,6 +91,9 @@ export function restRoute<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodT
 export function rawRoute(route: Omit<RawRoute, 'kind'>): RawRoute {
   return { ...route, kind: 'raw' };
 }
+
+/** The path parameters of a `/:id` route: a memory or an episode id, with the length the tools allow. */
+export const idParams = z.object({ id: idString });
 
 export const ok = (body: unknown): RouteResult => ({ status: 200, body });
 export const created = (body: unknown): RouteResult => ({ status: 201, body });

@@ -20,7 +20,6 @@ export * from './lib/application/link-memories/link-memories.input';
 export * from './lib/application/link-memories/link-memories.use-case';
 export * from './lib/memory.module';
 export * from './lib/memory.tokens';
-export * from './lib/application/shared/parse-input';
 export * from './lib/application/shared/verified-link-writer';
 export * from './lib/application/memory-change.listener';
 export * from './lib/application/recall/access-tracker';
