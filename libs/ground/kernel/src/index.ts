@@ -13,3 +13,4 @@ export * from './lib/request-origin';
 export * from './lib/security-headers';
 export * from './lib/memory-categories';
 export * from './lib/write-fence';
+export * from './lib/collections';

@@ -15,6 +15,7 @@
  * - Vectors are identical to `LocalEmbeddingProvider`'s: both run `localTextVectors`.
  */
 import type { EmbeddingProvider } from '@kioku/embeddings';
+import { positiveInteger } from '@kioku/kernel';
 import {
   assertEmbeddableTexts,
   EmbeddingBusyError,
@@ -75,11 +76,11 @@ export class LocalThreadedEmbeddingProvider implements EmbeddingProvider {
   private disposed = false;
 
   constructor(options: LocalThreadedEmbeddingProviderOptions = {}) {
-    this.maxThreads = positiveInteger('threads', options.threads ?? 2);
-    this.longTextCharacters = positiveInteger('longTextCharacters', options.longTextCharacters ?? 1000);
+    this.maxThreads = positiveInteger(options.threads ?? 2, 'threads');
+    this.longTextCharacters = positiveInteger(options.longTextCharacters ?? 1000, 'longTextCharacters');
     this.queueLimits = {
-      short: positiveInteger('maxQueuedShortTexts', options.maxQueuedShortTexts ?? 256),
-      long: positiveInteger('maxQueuedLongTexts', options.maxQueuedLongTexts ?? 16),
+      short: positiveInteger(options.maxQueuedShortTexts ?? 256, 'maxQueuedShortTexts'),
+      long: positiveInteger(options.maxQueuedLongTexts ?? 16, 'maxQueuedLongTexts'),
     };
     this.startThread = options.startThread ?? (() => new EmbeddingThread());
     this.lanes = {
@@ -226,11 +227,4 @@ export class LocalThreadedEmbeddingProvider implements EmbeddingProvider {
     if (next) next.resolve(thread);
     else this.idle.push(thread);
   }
-}
-
-function positiveInteger(name: string, value: number): number {
-  if (!Number.isInteger(value) || value < 1) {
-    throw new RangeError(`${name} must be a positive integer, got ${value}`);
-  }
-  return value;
 }

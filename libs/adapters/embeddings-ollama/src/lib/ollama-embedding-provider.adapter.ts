@@ -17,7 +17,7 @@
 import { Ollama } from 'ollama';
 import type { DistanceThresholds, EmbeddingProvider } from '@kioku/embeddings';
 import { assertEmbeddableTexts, EmbeddingUnavailableError, RequestBatcher } from '@kioku/embeddings';
-import { AppError } from '@kioku/kernel';
+import { AppError, positiveInteger } from '@kioku/kernel';
 import { parseOllamaUrl, type OllamaConnection } from './ollama-connection';
 import {
   OLLAMA_PROVIDER,
@@ -69,9 +69,13 @@ export class OllamaEmbeddingProvider implements EmbeddingProvider {
       throw new AppError('CONFIG_INVALID', 'The Ollama model name is empty (e.g. nomic-embed-text).');
     }
     this.connection = parseOllamaUrl(options.url);
-    this.timeoutMs = positiveInteger('timeoutMs', options.timeoutMs ?? OLLAMA_DEFAULT_TIMEOUT_MS);
+    this.timeoutMs = positiveInteger(
+      options.timeoutMs ?? OLLAMA_DEFAULT_TIMEOUT_MS,
+      'timeoutMs',
+      invalidOption,
+    );
     if (options.dimension !== undefined) {
-      this.configuredDimension = positiveInteger('dimension', options.dimension);
+      this.configuredDimension = positiveInteger(options.dimension, 'dimension', invalidOption);
     }
     this.calibratedThresholds = options.calibratedThresholds && checkThresholds(options.calibratedThresholds);
     this.modelId = `${OLLAMA_PROVIDER}:${this.model.replace(/:latest$/, '')}`;
@@ -81,10 +85,15 @@ export class OllamaEmbeddingProvider implements EmbeddingProvider {
       fetch: (input, init) => this.fetchWithTimeout(input, init),
     });
     this.batcher = new RequestBatcher((texts) => this.embedBatch(texts), {
-      maxBatchSize: positiveInteger('maxBatchSize', options.maxBatchSize ?? OLLAMA_DEFAULT_MAX_BATCH_SIZE),
+      maxBatchSize: positiveInteger(
+        options.maxBatchSize ?? OLLAMA_DEFAULT_MAX_BATCH_SIZE,
+        'maxBatchSize',
+        invalidOption,
+      ),
       maxConcurrentRuns: positiveInteger(
-        'maxConcurrentRequests',
         options.maxConcurrentRequests ?? OLLAMA_DEFAULT_MAX_CONCURRENT_REQUESTS,
+        'maxConcurrentRequests',
+        invalidOption,
       ),
     });
   }
@@ -228,14 +237,9 @@ export class OllamaEmbeddingProvider implements EmbeddingProvider {
   }
 }
 
-function positiveInteger(name: string, value: number): number {
-  if (!Number.isInteger(value) || value < 1) {
-    throw new AppError(
-      'CONFIG_INVALID',
-      `Ollama embeddings: ${name} must be a positive integer, got ${value}.`,
-    );
-  }
-  return value;
+/** A bad option is a configuration error, named as such. */
+function invalidOption(message: string): AppError {
+  return new AppError('CONFIG_INVALID', `Ollama embeddings: ${message}.`);
 }
 
 function checkThresholds(thresholds: DistanceThresholds): DistanceThresholds {
