@@ -14,6 +14,7 @@
  *   A call into an empty lane is always accepted, so one large batch (reembed) still goes through.
  * - Vectors are identical to `LocalEmbeddingProvider`'s: both run `localTextVectors`.
  */
+import type { LocalEmbeddingsSettings } from '@kioku/config';
 import type { EmbeddingProvider } from '@kioku/embeddings';
 import { positiveInteger } from '@kioku/kernel';
 import {
@@ -29,22 +30,18 @@ import {
   LOCAL_EMBEDDING_MODEL_ID,
 } from './local-embedding-provider.adapter';
 
-export interface LocalThreadedEmbeddingProviderOptions {
-  /** Most threads (each one model); default 2. */
-  threads?: number;
-  /** Texts longer than this many characters go to the long lane; default 1,000. */
-  longTextCharacters?: number;
-  /** Most texts waiting in the short lane; default 256. */
-  maxQueuedShortTexts?: number;
-  /** Most texts waiting in the long lane; default 16. */
-  maxQueuedLongTexts?: number;
+/**
+ * The configured `LocalEmbeddingsSettings`, each with a default here (threads 2, long texts over 1,000
+ * characters, queues of 256 short and 16 long texts), plus the tuning that is not configured.
+ */
+export type LocalThreadedEmbeddingProviderOptions = Partial<LocalEmbeddingsSettings> & {
   /** Most short texts in one pass; default 32. */
   maxShortBatchSize?: number;
   /** Most long texts in one pass; default 4 (a pass pads every text to the longest). */
   maxLongBatchSize?: number;
   /** Starts a thread (tests count or break them); default: a real embedding thread. */
   startThread?: () => EmbeddingThread;
-}
+};
 
 type Lane = 'short' | 'long';
 

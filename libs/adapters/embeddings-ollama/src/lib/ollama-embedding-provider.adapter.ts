@@ -15,6 +15,7 @@
  *   and `nomic-embed-text:latest` name the same vector space.
  */
 import { Ollama } from 'ollama';
+import type { OllamaSettings } from '@kioku/config';
 import type { DistanceThresholds, EmbeddingProvider } from '@kioku/embeddings';
 import { assertEmbeddableTexts, EmbeddingUnavailableError, RequestBatcher } from '@kioku/embeddings';
 import { AppError, positiveInteger } from '@kioku/kernel';
@@ -33,13 +34,8 @@ export const OLLAMA_DEFAULT_MAX_CONCURRENT_REQUESTS = 2;
 /** The text `init()` embeds to learn (or check) the model's dimension. */
 const PROBE_TEXT = 'kioku embedding dimension probe';
 
-export interface OllamaEmbeddingProviderOptions {
-  /** The server, e.g. `http://127.0.0.1:11434`; may carry `user:password@` for a basic-auth proxy. */
-  url: string;
-  /** An embedding model installed on the server, e.g. `nomic-embed-text`. */
-  model: string;
-  /** Expected vector length; checked in `init()`. Unset: learned from the model in `init()`. */
-  dimension?: number;
+/** The configured `OllamaSettings` (the timeout has a default here), plus the tuning that is not configured. */
+export type OllamaEmbeddingProviderOptions = Omit<OllamaSettings, 'timeoutMs'> & {
   /** Abort one HTTP request after this many milliseconds; default 60 000. */
   timeoutMs?: number;
   /** Most texts in one request; default 64. */
@@ -48,7 +44,7 @@ export interface OllamaEmbeddingProviderOptions {
   maxConcurrentRequests?: number;
   /** Thresholds calibrated for this model; unset means the seeds' defaults apply (behaviour §4). */
   calibratedThresholds?: DistanceThresholds;
-}
+};
 
 export class OllamaEmbeddingProvider implements EmbeddingProvider {
   readonly modelId: string;
