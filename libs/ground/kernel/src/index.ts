@@ -14,3 +14,4 @@ export * from './lib/security-headers';
 export * from './lib/memory-categories';
 export * from './lib/write-fence';
 export * from './lib/collections';
+export * from './lib/loopback-port';
