@@ -15,3 +15,4 @@ export * from './lib/memory-categories';
 export * from './lib/write-fence';
 export * from './lib/collections';
 export * from './lib/loopback-port';
+export * from './lib/service-url';
