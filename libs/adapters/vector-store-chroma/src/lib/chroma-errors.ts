@@ -91,7 +91,10 @@ function chromaFailureOf(error: unknown): StoreFailure {
       return { kind: 'unavailable' };
     case 'dimension':
       return { kind, ...(dimensionOf(error) as { expected: number; actual: number }) };
-    default:
+    case 'not-found':
+    case 'rejected':
+    case 'auth':
+    case 'other':
       return { kind };
   }
 }

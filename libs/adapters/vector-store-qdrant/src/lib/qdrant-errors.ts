@@ -68,7 +68,10 @@ function qdrantFailureOf(error: unknown): StoreFailure {
       return { kind: 'rejected' };
     case 'dimension':
       return { kind, ...(dimensionOf(serverMessageOf(error)) as { expected: number; actual: number }) };
-    default:
+    case 'not-found':
+    case 'rejected':
+    case 'auth':
+    case 'other':
       return { kind };
   }
 }
