@@ -1,12 +1,12 @@
 /** Public API of the Qdrant vector-store adapter: the store, its DI module, and its pure helpers. */
+export { QdrantVectorStore } from './lib/qdrant-vector-store.adapter';
 export {
-  QdrantVectorStore,
   DEFAULT_REQUEST_TIMEOUT_MS,
   DEFAULT_WRITE_ORDERING,
   type QdrantVectorStoreOptions,
   type QdrantReadConsistency,
   type QdrantWriteOrdering,
-} from './lib/qdrant-vector-store.adapter';
+} from './lib/qdrant-options';
 export {
   vectorStoreQdrantModule,
   type VectorStoreQdrantModuleOptions,

@@ -13,3 +13,6 @@ export * from './lib/request-origin';
 export * from './lib/security-headers';
 export * from './lib/memory-categories';
 export * from './lib/write-fence';
+export * from './lib/collections';
+export * from './lib/loopback-port';
+export * from './lib/service-url';

@@ -12,14 +12,6 @@ export {
   vectorFor,
   type FilterCase,
 } from './lib/vector-store.fixtures';
-export {
-  startChromaTestServer,
-  useChromaTestServer,
-  chromaCliPath,
-  freeLoopbackPort,
-  type ChromaTestServer,
-  type ChromaTestServerOptions,
-} from './lib/chroma-test-server';
 export * from './lib/embedding-provider.contract';
 export * from './lib/ollama-protocol-server';
 export { describeLexicalSearchContract, type LexicalSearchHarness } from './lib/lexical-search.contract';
