@@ -98,7 +98,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/jest.config.ts', 'jest.preset.ts', 'tools/scripts/**/*.ts'],
+    files: ['**/jest.config.ts', '**/jest.int.config.ts', 'jest.preset.ts', 'tools/scripts/**/*.ts'],
     rules: { '@nx/enforce-module-boundaries': 'off' },
   },
   prettier,
