@@ -4,6 +4,7 @@ import { EMBEDDINGS_TOKENS } from '@kioku/embeddings';
 import { VECTOR_STORE_TOKENS } from '@kioku/vector-store';
 import { MemoryVectorStore } from '@kioku/vector-store-memory';
 import { linksModule } from '@kioku/links';
+import { namespaceStorageModule } from '@kioku/namespace-storage';
 import {
   DEFAULT_MEMORY_SETTINGS,
   MEMORY_TOKENS,
@@ -28,7 +29,7 @@ describe('episodes (behaviour §4.10)', () => {
       .bind(KERNEL_TOKENS.Logger)
       .toConstantValue(new RedactingLogger(new CapturingLogSink(), 'debug', clock));
     container.bind(MEMORY_TOKENS.Settings).toConstantValue({ ...DEFAULT_MEMORY_SETTINGS, dedupDistance: 0 });
-    container.loadSync(linksModule(), memoryModule(), episodesModule());
+    container.loadSync(namespaceStorageModule(), linksModule(), memoryModule(), episodesModule());
     const context = { namespace: 'test', callerId: 'c' };
     const ids: string[] = [];
     for (const [content, importance] of [
