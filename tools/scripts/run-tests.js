@@ -5,8 +5,8 @@
 //   node tools/scripts/run-tests.js [unit|int|all] [jest arguments…]     (default: all)
 //
 // `unit` runs jest.config.ts (`*.spec.ts`: no server, no process), `int` runs jest.int.config.ts
-// (`*.int.spec.ts`), `all` runs the unit suite, then the integration suite. Each run writes its JSON
-// report to test-results/jest-<suite>.json.
+// (`*.int.spec.ts`), `all` runs the unit suite, then the integration suite. Each Jest run writes its
+// JSON report to test-results/: jest-unit.json, jest-int.json and jest-int-serial.json.
 'use strict';
 const { spawnSync } = require('node:child_process');
 const { mkdirSync, readFileSync, existsSync, rmSync } = require('node:fs');
@@ -15,14 +15,34 @@ const path = require('node:path');
 const root = path.resolve(__dirname, '..', '..');
 
 /**
- * The suites. Unit specs run on both cores. Integration specs run one file at a time: most of them
- * start processes that use both cores themselves, and the load and timing specs (fairness, the
- * threaded embedder's event-loop gaps) measure latencies a second Jest worker would distort
- * (README, Tests: the times behind this choice).
+ * Integration specs that assert latencies or lease timings: they run alone, one file at a time, after
+ * the others, so that no second Jest worker competes with them for the two cores.
+ */
+const SERIAL_SPECS = [
+  'fairness\\.int\\.spec\\.ts$', // p90 latency under load within 100 ms of idle
+  '\\.load\\.int\\.spec\\.ts$', // throughput and latency under load
+  'local-threaded-embedding-provider\\.int\\.spec\\.ts$', // event-loop gaps under 100 ms
+  'worker\\.(coordination\\.)?process\\.int\\.spec\\.ts$', // scheduled ticks and leases in real time
+];
+
+/**
+ * The Jest runs of each suite. Unit specs run on both cores. Integration specs run on two workers,
+ * except SERIAL_SPECS, which run alone afterwards; given paths (`npm run test:int -- <path>`), the
+ * chosen integration specs run one at a time (README, Tests: the times behind this choice).
  */
 const SUITES = {
-  unit: { config: 'jest.config.ts', args: ['--maxWorkers=2'] },
-  int: { config: 'jest.int.config.ts', args: ['--runInBand'] },
+  unit: () => [{ report: 'unit', config: 'jest.config.ts', args: ['--maxWorkers=2'] }],
+  int: (filtered) =>
+    filtered
+      ? [{ report: 'int', config: 'jest.int.config.ts', args: ['--runInBand'] }]
+      : [
+          {
+            report: 'int',
+            config: 'jest.int.config.ts',
+            args: ['--maxWorkers=2', '--testPathIgnorePatterns', '/node_modules/', ...SERIAL_SPECS],
+          },
+          { report: 'int-serial', config: 'jest.int.config.ts', args: ['--runInBand', ...SERIAL_SPECS] },
+        ],
 };
 
 const [first, ...rest] = process.argv.slice(2);
@@ -38,9 +58,8 @@ const jest = require.resolve('jest/bin/jest', { paths: [root] });
 const nodeFlags = process.features.typescript ? ['--no-experimental-strip-types'] : [];
 mkdirSync(path.join(root, 'test-results'), { recursive: true });
 
-/** Runs one suite; its counts, or one failure when Jest wrote no report. */
-function runSuite(name) {
-  const { config, args } = SUITES[name];
+/** Runs Jest once; its counts, or one failure when Jest wrote no report. */
+function runJest({ report: name, config, args }) {
   const report = path.join(root, 'test-results', `jest-${name}.json`);
   rmSync(report, { force: true });
   const run = spawnSync(
@@ -68,8 +87,8 @@ function runSuite(name) {
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0, ok: true };
-for (const name of chosen) {
-  const counts = runSuite(name);
+for (const run of chosen.flatMap((name) => SUITES[name](jestArgs.length > 0))) {
+  const counts = runJest(run);
   totals.passed += counts.passed;
   totals.failed += counts.failed;
   totals.skipped += counts.skipped;
