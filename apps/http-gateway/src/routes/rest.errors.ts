@@ -38,6 +38,7 @@ export function expectMode<R extends { mode: string }, M extends R['mode']>(
   result: R,
   mode: M,
 ): Extract<R, { mode: M }> {
-  if (result.mode !== mode) throw new AppError('INTERNAL', `Expected a "${mode}" result, got "${result.mode}".`);
+  if (result.mode !== mode)
+    throw new AppError('INTERNAL', `Expected a "${mode}" result, got "${result.mode}".`);
   return result as Extract<R, { mode: M }>;
 }

@@ -81,7 +81,9 @@ export function mergeMemoriesText(result: MergeMemoriesResult): string {
   }
 }
 
-export function mergeMemoriesStructured<R extends MergeMemoriesResult>(result: R): VariantFor<MergeMemoriesOutput, 'status', R>;
+export function mergeMemoriesStructured<R extends MergeMemoriesResult>(
+  result: R,
+): VariantFor<MergeMemoriesOutput, 'status', R>;
 export function mergeMemoriesStructured(result: MergeMemoriesResult): MergeMemoriesOutput {
   switch (result.status) {
     case 'merged':

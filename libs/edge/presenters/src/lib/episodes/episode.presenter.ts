@@ -35,7 +35,9 @@ export function getEpisodeText(result: GetEpisodeResult): string {
   return lines.join('\n');
 }
 
-export function getEpisodeStructured<R extends GetEpisodeResult>(result: R): VariantFor<GetEpisodeOutput, 'status', R>;
+export function getEpisodeStructured<R extends GetEpisodeResult>(
+  result: R,
+): VariantFor<GetEpisodeOutput, 'status', R>;
 export function getEpisodeStructured(result: GetEpisodeResult): GetEpisodeOutput {
   if (result.status === 'not_found') return { status: result.status, episodeId: result.episodeId };
   return {

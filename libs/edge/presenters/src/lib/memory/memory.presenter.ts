@@ -63,7 +63,9 @@ export function rememberText(result: RememberResult, now: Date): string {
   );
 }
 
-export function rememberStructured<R extends RememberResult>(result: R): VariantFor<RememberOutput, 'status', R>;
+export function rememberStructured<R extends RememberResult>(
+  result: R,
+): VariantFor<RememberOutput, 'status', R>;
 export function rememberStructured(result: RememberResult): RememberOutput {
   if (result.status === 'duplicate') {
     return {
@@ -133,7 +135,9 @@ export function updateMemoryText(result: UpdateMemoryResult): string {
   }
 }
 
-export function updateMemoryStructured<R extends UpdateMemoryResult>(result: R): VariantFor<UpdateMemoryOutput, 'status', R>;
+export function updateMemoryStructured<R extends UpdateMemoryResult>(
+  result: R,
+): VariantFor<UpdateMemoryOutput, 'status', R>;
 export function updateMemoryStructured(result: UpdateMemoryResult): UpdateMemoryOutput {
   switch (result.status) {
     case 'not_found':
@@ -161,7 +165,9 @@ export function linkMemoriesText(result: LinkMemoriesResult): string {
   }
 }
 
-export function linkMemoriesStructured<R extends LinkMemoriesResult>(result: R): VariantFor<LinkMemoriesOutput, 'status', R>;
+export function linkMemoriesStructured<R extends LinkMemoriesResult>(
+  result: R,
+): VariantFor<LinkMemoriesOutput, 'status', R>;
 export function linkMemoriesStructured(result: LinkMemoriesResult): LinkMemoriesOutput {
   switch (result.status) {
     case 'linked':
