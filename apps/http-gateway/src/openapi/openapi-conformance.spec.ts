@@ -7,6 +7,7 @@
  * was exercised: a new route or status without a call here fails.
  */
 import 'reflect-metadata';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { httpRequest, jsonOrUndefined, startTestGateway, type TestGateway } from '../testing/gateway-harness';
 import { OpenApiConformance, headersOnly, type ServedDocument } from '../testing/openapi-conformance';
 
@@ -201,6 +202,7 @@ describe('real REST responses conform to the served OpenAPI document', () => {
         body,
         headers: { ...mcpHeaders, ...(session ? { 'mcp-session-id': session } : {}) },
       });
+    const clientInfo = { name: 'conformance', version: '1' };
     const initialize = await httpRequest(
       `${t.baseUrl}/mcp`,
       'POST',
@@ -209,11 +211,7 @@ describe('real REST responses conform to the served OpenAPI document', () => {
         jsonrpc: '2.0',
         id: 1,
         method: 'initialize',
-        params: {
-          protocolVersion: '2025-06-18',
-          capabilities: {},
-          clientInfo: { name: 'conformance', version: '1' },
-        },
+        params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo },
       }),
     );
     conformance.check('post', '/mcp', {
