@@ -55,8 +55,9 @@ function boundaries(forTests) {
     enforceBuildableLibDependency: false,
     banTransitiveDependencies: false,
     allowCircularSelfDependency: false,
-    // The MCP tools import the domain libraries' pure `schemas` entry points statically and the
-    // libraries themselves lazily, so that a server lists its tools before loading them (issue 13).
+    // The MCP tools import the domain libraries' pure `schemas` entry points and the presenters
+    // statically and the libraries themselves lazily, so that a server lists its tools before
+    // loading them (issue 13).
     checkDynamicDependenciesExceptions: ['memory', 'forgetting', 'consolidation', 'episodes'],
     depConstraints: [...layerConstraints, ...domainConstraints],
   };
@@ -97,7 +98,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/jest.config.ts', 'jest.preset.ts', 'tools/scripts/**/*.ts'],
+    files: ['**/jest.config.ts', '**/jest.int.config.ts', 'jest.preset.ts', 'tools/scripts/**/*.ts'],
     rules: { '@nx/enforce-module-boundaries': 'off' },
   },
   prettier,

@@ -17,7 +17,8 @@ import { isServerFault, problem, toProblem } from './errors/to-problem';
 import { InFlightLimiter } from './limits/in-flight.limiter';
 import { armRequestDeadline } from './limits/request-deadline';
 import { TokenBucketRateLimiter } from './limits/token-bucket.rate-limiter';
-import { McpSessions } from './mcp/mcp-sessions';
+import type { StreamableHttpSessions } from '@kioku/mcp-tools';
+import { createGatewayMcpSessions } from './mcp/mcp-sessions';
 import { GatewayMetrics } from './metrics/gateway-metrics';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi/openapi-document';
 import { consolidationRoutes } from './routes/consolidation.routes';
@@ -43,7 +44,7 @@ export interface GatewayDeps {
 export interface Gateway {
   server: FastifyInstance;
   metrics: GatewayMetrics;
-  mcpSessions: McpSessions;
+  mcpSessions: StreamableHttpSessions;
   /** Every route served, as described in the OpenAPI document. */
   routes: readonly RouteSpec[];
   /** Readiness turns 503 (load balancers stop sending) before the server closes. */
@@ -73,7 +74,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   });
   const limiter = new TokenBucketRateLimiter(config.http.ratePerMinute, config.http.rateBurst);
   const inFlight = new InFlightLimiter(config.http.maxInFlightPerKey);
-  const mcpSessions = new McpSessions({
+  const mcpSessions = createGatewayMcpSessions({
     container,
     logger,
     metrics,
@@ -172,7 +173,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     ...forgettingRoutes,
     ...episodeRoutes,
     ...consolidationRoutes,
-    ...mcpRoutes(mcpSessions),
+    ...mcpRoutes(mcpSessions, metrics),
     ...operationsRoutes({
       container,
       metrics,

@@ -1,15 +1,13 @@
 /**
- * MCP over Streamable HTTP: one MCP server and transport per session (the session id is the caller
- * identity that owns per-caller state such as pending forget confirmations). Binds to loopback by
- * default, and answers only requests whose Host and Origin the policy allows (DNS rebinding). Every
- * response carries the security headers (no sniffing, no caching, no framing) and bodies are capped.
+ * MCP over Streamable HTTP for `kioku mcp --http`: the node:http framing of the shared session manager
+ * (`StreamableHttpSessions`), one MCP server and transport per session, each session its own caller
+ * (pending forget confirmations are per session). Binds to loopback by default, and answers only
+ * requests whose Host and Origin the policy allows (DNS rebinding). Every response carries the
+ * security headers (no sniffing, no caching, no framing) and bodies are capped.
  */
-import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { originViolation, SECURITY_HEADERS, type OriginPolicy } from '@kioku/kernel';
-import { createMcpServer, type McpServerServices } from '@kioku/mcp-tools';
+import { StreamableHttpSessions, type McpServerServices, type SessionOwner } from '@kioku/mcp-tools';
 
 const MAX_BODY_BYTES = 1_000_000;
 const MAX_SESSIONS = 256;
@@ -19,7 +17,13 @@ export async function serveStreamableHttp(
   namespace: string,
   options: { host: string; port: number; originPolicy: OriginPolicy },
 ): Promise<Server> {
-  const transports = new Map<string, StreamableHTTPServerTransport>();
+  const sessions = new StreamableHttpSessions({
+    app: services,
+    logger: services.logger,
+    maxSessions: MAX_SESSIONS,
+  });
+  // One local user: every session has the same owner and is its own caller.
+  const owner: SessionOwner = { ownerId: 'local', namespace, callerId: (id) => `http:${id}` };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     // Set before anything answers: writeHead (ours and the SDK transport's) keeps them.
@@ -40,7 +44,6 @@ export async function serveStreamableHttp(
     }
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== '/mcp') return reply(res, 404, { error: 'Not found: MCP is served at /mcp' });
-    const sessionId = header(req, 'mcp-session-id');
     const body = req.method === 'POST' ? await readJson(req) : undefined;
     if (body === TOO_LARGE) {
       // The rest of the body is never read: the connection cannot carry another request.
@@ -49,28 +52,12 @@ export async function serveStreamableHttp(
     }
     if (body === INVALID) return reply(res, 400, { error: 'Request body must be JSON of at most 1 MB' });
 
-    let transport = sessionId ? transports.get(sessionId) : undefined;
-    if (!transport) {
-      if (sessionId || req.method !== 'POST' || !isInitializeRequest(body)) {
-        return reply(res, 400, {
-          jsonrpc: '2.0',
-          error: { code: -32000, message: 'No valid session: initialize first' },
-          id: null,
-        });
-      }
-      if (transports.size >= MAX_SESSIONS) return reply(res, 503, { error: 'Too many open MCP sessions' });
-      const created = new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (id) => void transports.set(id, created),
-      });
-      created.onclose = () => {
-        if (created.sessionId) transports.delete(created.sessionId);
-      };
-      const callerId = `http:${randomUUID()}`;
-      await createMcpServer(services, { namespace, callerId }).connect(created);
-      transport = created;
-    }
-    await transport.handleRequest(req, res, body);
+    const found = await sessions.lookup(
+      { sessionId: header(req, 'mcp-session-id'), method: req.method, body },
+      owner,
+    );
+    if ('refusal' in found) return reply(res, found.refusal.status, found.refusal.body);
+    await sessions.serve(found.session, req, res, body);
   };
 
   const server = createServer((req, res) => {
@@ -83,9 +70,7 @@ export async function serveStreamableHttp(
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
   });
-  server.on('close', () => {
-    for (const transport of transports.values()) void transport.close();
-  });
+  server.on('close', () => void sessions.closeAll());
   return server;
 }
 

@@ -7,7 +7,7 @@ import {
   getEpisodeStructured,
 } from '@kioku/presenters';
 import { episodeNotFound } from './rest.errors';
-import { created, ok, restRoute, type RouteSpec } from './route-spec';
+import { created, idParams, ok, restRoute, type RouteSpec } from './route-spec';
 
 export const episodeRoutes: RouteSpec[] = [
   restRoute({
@@ -31,6 +31,7 @@ export const episodeRoutes: RouteSpec[] = [
     operationId: 'get_episode',
     method: 'GET',
     url: '/v1/episodes/:id',
+    params: idParams,
     tag: 'episodes',
     auth: true,
     summary: 'An episode and its memories that still exist',

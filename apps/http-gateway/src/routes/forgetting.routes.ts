@@ -15,7 +15,7 @@ import {
 } from '@kioku/presenters';
 import { TwoStepDelete, type DeleteRequested } from '../confirmations/two-step-delete';
 import { conflict, expectMode, notInTrash } from './rest.errors';
-import { accepted, ok, restRoute, type RouteSpec } from './route-spec';
+import { accepted, idParams, ok, restRoute, type RouteSpec } from './route-spec';
 
 /** The header that may carry the confirmation token instead of `?confirm=`. */
 export const CONFIRMATION_HEADER = 'kioku-confirmation-token';
@@ -38,6 +38,7 @@ export const forgettingRoutes: RouteSpec[] = [
     operationId: 'delete_memory',
     method: 'DELETE',
     url: '/v1/memories/:id',
+    params: idParams,
     tag: 'forgetting',
     auth: true,
     summary: 'Delete a memory in two steps',
@@ -116,6 +117,7 @@ export const forgettingRoutes: RouteSpec[] = [
     operationId: 'restore',
     method: 'POST',
     url: '/v1/memories/:id/restore',
+    params: idParams,
     tag: 'forgetting',
     auth: true,
     summary: 'Bring a forgotten memory back from the trash, with its links',

@@ -3,7 +3,9 @@
  * server's event stream, DELETE to end the session). Authentication and the rate limit apply as on
  * `/v1`.
  */
-import type { McpSessions } from '../mcp/mcp-sessions';
+import type { StreamableHttpSessions } from '@kioku/mcp-tools';
+import { serveMcpRequest } from '../mcp/mcp-sessions';
+import type { GatewayMetrics } from '../metrics/gateway-metrics';
 import { rawRoute, type HttpMethod, type ResponseDoc, type RouteSpec } from './route-spec';
 
 const SUMMARIES: Record<Extract<HttpMethod, 'POST' | 'GET' | 'DELETE'>, string> = {
@@ -34,7 +36,7 @@ const RESPONSES: Record<keyof typeof SUMMARIES, Record<number, ResponseDoc>> = {
   DELETE: { ...STREAM_RESPONSE, 200: { description: 'Session ended (no body)' } },
 };
 
-export function mcpRoutes(sessions: McpSessions): RouteSpec[] {
+export function mcpRoutes(sessions: StreamableHttpSessions, metrics: GatewayMetrics): RouteSpec[] {
   return (Object.keys(SUMMARIES) as (keyof typeof SUMMARIES)[]).map((method) =>
     rawRoute({
       operationId: `mcp_${method.toLowerCase()}`,
@@ -47,9 +49,7 @@ export function mcpRoutes(sessions: McpSessions): RouteSpec[] {
         'MCP Streamable HTTP transport (protocol errors are JSON-RPC errors). Send Mcp-Session-Id after initialize.',
       headers: [{ name: 'mcp-session-id', description: 'The session id returned by initialize.' }],
       responses: RESPONSES[method],
-      async handle(request, reply) {
-        return sessions.handle(request, reply, request.caller!);
-      },
+      handle: (request, reply) => serveMcpRequest(sessions, metrics, request, reply),
     }),
   );
 }

@@ -21,7 +21,7 @@ import {
   updateMemoryStructured,
 } from '@kioku/presenters';
 import { linkExists, memoryNotFound } from './rest.errors';
-import { created, ok, restRoute, type RouteSpec } from './route-spec';
+import { created, idParams, ok, restRoute, type RouteSpec } from './route-spec';
 
 export const memoryRoutes: RouteSpec[] = [
   restRoute({
@@ -64,6 +64,7 @@ export const memoryRoutes: RouteSpec[] = [
     operationId: 'update_memory',
     method: 'PATCH',
     url: '/v1/memories/:id',
+    params: idParams,
     tag: 'memories',
     auth: true,
     summary: 'Change a memory',

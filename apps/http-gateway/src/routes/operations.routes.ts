@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { AppError } from '@kioku/kernel';
 import { MemoryRepository } from '@kioku/memory';
 import type { GatewayMetrics } from '../metrics/gateway-metrics';
-import { rawRoute, type RouteSpec } from './route-spec';
+import { rawRoute, type RawRoute, type RouteSpec } from './route-spec';
 
 const READY_DEADLINE_MS = 3000;
 
@@ -23,14 +23,16 @@ export interface OperationsRouteDeps {
 const aliveSchema = z.strictObject({ status: z.literal('ok') });
 const readySchema = z.strictObject({ status: z.literal('ready') });
 
+/** Every operations route is a GET without a key. */
+function operationsRoute(route: Omit<RawRoute, 'kind' | 'method' | 'tag' | 'auth'>): RouteSpec {
+  return rawRoute({ ...route, method: 'GET', tag: 'operations', auth: false });
+}
+
 export function operationsRoutes(deps: OperationsRouteDeps): RouteSpec[] {
   return [
-    rawRoute({
+    operationsRoute({
       operationId: 'healthz',
-      method: 'GET',
       url: '/healthz',
-      tag: 'operations',
-      auth: false,
       summary: 'Liveness: the process is up',
       responses: { 200: { description: 'Alive', schema: aliveSchema } },
       async handle(_request, reply) {
@@ -38,12 +40,9 @@ export function operationsRoutes(deps: OperationsRouteDeps): RouteSpec[] {
       },
     }),
 
-    rawRoute({
+    operationsRoute({
       operationId: 'readyz',
-      method: 'GET',
       url: '/readyz',
-      tag: 'operations',
-      auth: false,
       summary: 'Readiness: the store answers',
       responses: { 200: { description: 'Ready', schema: readySchema } },
       problems: ['STORE_UNAVAILABLE', 'SHUTTING_DOWN'],
@@ -56,12 +55,9 @@ export function operationsRoutes(deps: OperationsRouteDeps): RouteSpec[] {
       },
     }),
 
-    rawRoute({
+    operationsRoute({
       operationId: 'metrics',
-      method: 'GET',
       url: '/metrics',
-      tag: 'operations',
-      auth: false,
       summary: 'Prometheus metrics (route templates and counts only)',
       responses: { 200: { description: 'Prometheus text format', mediaType: 'text/plain' } },
       async handle(_request, reply) {
@@ -70,12 +66,9 @@ export function operationsRoutes(deps: OperationsRouteDeps): RouteSpec[] {
       },
     }),
 
-    rawRoute({
+    operationsRoute({
       operationId: 'openapi',
-      method: 'GET',
       url: '/openapi.json',
-      tag: 'operations',
-      auth: false,
       summary: 'This OpenAPI 3.1 document',
       responses: { 200: { description: 'OpenAPI document', mediaType: 'application/json' } },
       async handle(_request, reply) {

@@ -1,15 +1,19 @@
 /**
  * Registers a route description with Fastify. For a REST route this is the whole request pipeline
- * after authentication: validate body and query with the route's zod schemas (a failure is an
- * INVALID_INPUT problem), count the operation, run the handler with the caller's context, send its
- * result. Errors propagate to the one error handler (`to-problem.ts`).
+ * after authentication: validate body, query and path parameters with the route's zod schemas (a
+ * failure is an INVALID_INPUT problem), count the operation, run the handler with the caller's
+ * context, send its result. Errors propagate to the one error handler (`to-problem.ts`).
+ *
+ * This is the one validation of a REST call: the use cases take parsed input (their `execute` is
+ * typed by their input schema) and check only the rules of the domain, as for an MCP tool call,
+ * whose arguments the MCP SDK validates against the same schemas.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Container } from 'inversify';
-import { parseInput } from '@kioku/memory';
 import { restContext } from '../auth/caller';
 import { GatewayError } from '../errors/gateway-error';
 import type { GatewayMetrics } from '../metrics/gateway-metrics';
+import { parseInput } from './parse-input';
 import type { RouteSpec } from './route-spec';
 
 declare module 'fastify' {
@@ -38,11 +42,13 @@ export function registerRoute(server: FastifyInstance, route: RouteSpec, deps: R
             if (!caller) throw new GatewayError('UNAUTHORIZED', 'Authentication is required.');
             const body: unknown = route.body ? parseInput(route.body, request.body ?? {}) : undefined;
             const query: unknown = route.query ? parseInput(route.query, request.query ?? {}) : undefined;
+            const params = request.params as Record<string, string>;
+            if (route.params) parseInput(route.params, params);
             deps.metrics.countOperation(route.operationId, 'rest');
             const result = await route.handle({
               body,
               query,
-              params: request.params as Record<string, string>,
+              params,
               caller,
               context: restContext(caller),
               container: deps.container,

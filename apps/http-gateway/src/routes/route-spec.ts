@@ -11,8 +11,9 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from 'inversify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { CallContext } from '@kioku/memory';
+import { idString } from '@kioku/memory/schemas';
 import type { Caller } from '../auth/caller';
 import type { ProblemCode } from '../errors/to-problem';
 
@@ -77,6 +78,8 @@ export interface RestRoute<
   kind: 'rest';
   body?: B;
   query?: Q;
+  /** Checks the path parameters (the handler still reads them as strings). */
+  params?: z.ZodType<Record<string, string>>;
   responses: R;
   handle(input: RestInput<z.output<B>, z.output<Q>>): Promise<NoInfer<RouteResult<R>>>;
 }
@@ -103,6 +106,9 @@ export function restRoute<
 export function rawRoute(route: Omit<RawRoute, 'kind'>): RawRoute {
   return { ...route, kind: 'raw' };
 }
+
+/** The path parameters of a `/:id` route: a memory or an episode id, with the length the tools allow. */
+export const idParams = z.object({ id: idString });
 
 export const ok = <T>(body: T) => ({ status: 200 as const, body });
 export const created = <T>(body: T) => ({ status: 201 as const, body });

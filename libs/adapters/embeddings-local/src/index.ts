@@ -1,13 +1,3 @@
-export {
-  LocalEmbeddingProvider,
-  LOCAL_EMBEDDING_MODEL_ID,
-  LOCAL_EMBEDDING_DIMENSION,
-  LOCAL_CALIBRATED_THRESHOLDS,
-  type LocalEmbeddingProviderOptions,
-} from './lib/local-embedding-provider.adapter';
-export {
-  LocalThreadedEmbeddingProvider,
-  type LocalThreadedEmbeddingProviderOptions,
-} from './lib/local-threaded-embedding-provider.adapter';
-export type { SentenceEncoder } from './lib/use-lite-encoder';
-export { embeddingsLocalModule, type EmbeddingsLocalModuleOptions } from './lib/embeddings-local.module';
+/** Public API of @kioku/embeddings-local: what other projects use; everything else is internal. */
+export { embeddingsLocalModule } from './lib/embeddings-local.module';
+export { LOCAL_CALIBRATED_THRESHOLDS, LocalEmbeddingProvider } from './lib/local-embedding-provider.adapter';

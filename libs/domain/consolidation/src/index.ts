@@ -1,8 +1,13 @@
-export * from './lib/application/wake-up/wake-up.use-case';
-export * from './lib/domain/coactivation';
-export * from './lib/application/consolidation-state.repository';
-export * from './lib/application/consolidate/consolidate.input';
-export * from './lib/application/consolidate/consolidate.use-case';
-export * from './lib/application/merge-memories/merge-memories.input';
-export * from './lib/application/merge-memories/merge-memories.use-case';
-export * from './lib/consolidation.module';
+/** Public API of @kioku/consolidation: what other projects use; everything else is internal. */
+export { consolidateInputSchema } from './lib/application/consolidate/consolidate.input';
+export {
+  type ConsolidateResult,
+  ConsolidateUseCase,
+} from './lib/application/consolidate/consolidate.use-case';
+export { mergeMemoriesInputSchema } from './lib/application/merge-memories/merge-memories.input';
+export {
+  type MergeMemoriesResult,
+  MergeMemoriesUseCase,
+} from './lib/application/merge-memories/merge-memories.use-case';
+export { type WakeUpResult, WakeUpUseCase } from './lib/application/wake-up/wake-up.use-case';
+export { consolidationModule } from './lib/consolidation.module';

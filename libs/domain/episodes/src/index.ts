@@ -1,8 +1,10 @@
-export * from './lib/domain/episode';
-export * from './lib/application/episode.repository';
-export * from './lib/application/create-episode/create-episode.input';
-export * from './lib/application/create-episode/create-episode.use-case';
-export * from './lib/application/get-episode/get-episode.input';
-export * from './lib/application/get-episode/get-episode.use-case';
-export * from './lib/episodes.module';
-export * from './lib/application/maintenance/episode-maintenance';
+/** Public API of @kioku/episodes: what other projects use; everything else is internal. */
+export { createEpisodeInputSchema } from './lib/application/create-episode/create-episode.input';
+export {
+  type CreateEpisodeResult,
+  CreateEpisodeUseCase,
+} from './lib/application/create-episode/create-episode.use-case';
+export { EpisodeRepository } from './lib/application/episode.repository';
+export { type GetEpisodeResult, GetEpisodeUseCase } from './lib/application/get-episode/get-episode.use-case';
+export { EpisodeMaintenance } from './lib/application/maintenance/episode-maintenance';
+export { episodesModule } from './lib/episodes.module';

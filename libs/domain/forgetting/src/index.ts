@@ -1,15 +1,17 @@
-export * from './lib/domain/auto-forget.policy';
-export * from './lib/domain/trash-entry';
-export * from './lib/domain/pending-confirmations';
-export * from './lib/forgetting-settings';
-export * from './lib/forgetting.tokens';
-export * from './lib/application/trash.repository';
-export * from './lib/application/memory-deleter';
-export * from './lib/application/sweep/auto-forget-sweep';
-export * from './lib/application/forget/forget.input';
-export * from './lib/application/forget/forget.use-case';
-export * from './lib/application/restore/restore.input';
-export * from './lib/application/restore/restore.use-case';
-export * from './lib/application/integrity/repair-integrity.use-case';
-export * from './lib/application/purge-trash/purge-trash.use-case';
-export * from './lib/forgetting.module';
+/** Public API of @kioku/forgetting: what other projects use; everything else is internal. */
+export { forgetInputSchema } from './lib/application/forget/forget.input';
+export {
+  type ForgetResult,
+  ForgetUseCase,
+  type ProtectedRefusal,
+} from './lib/application/forget/forget.use-case';
+export { RepairIntegrityUseCase } from './lib/application/integrity/repair-integrity.use-case';
+export { MemoryDeleter } from './lib/application/memory-deleter';
+export { PurgeTrashUseCase } from './lib/application/purge-trash/purge-trash.use-case';
+export { type RestoreResult, RestoreUseCase } from './lib/application/restore/restore.use-case';
+export { AutoForgetSweep, type SweepSample } from './lib/application/sweep/auto-forget-sweep';
+export { TrashRepository } from './lib/application/trash.repository';
+export { evaluate, isProtected } from './lib/domain/auto-forget.policy';
+export { DEFAULT_FORGETTING_SETTINGS, type ForgettingSettings } from './lib/forgetting-settings';
+export { forgettingModule } from './lib/forgetting.module';
+export { FORGETTING_TOKENS } from './lib/forgetting.tokens';

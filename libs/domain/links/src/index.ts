@@ -1,3 +1,4 @@
-export * from './lib/domain/link';
-export * from './lib/application/link.repository';
-export * from './lib/links.module';
+/** Public API of @kioku/links: what other projects use; everything else is internal. */
+export { LinkRepository } from './lib/application/link.repository';
+export { type Link, type LinkType, isLinkType, linkRecordId, reverseLink } from './lib/domain/link';
+export { linksModule } from './lib/links.module';

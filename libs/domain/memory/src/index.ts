@@ -1,29 +1,29 @@
-export * from './lib/domain/memory';
-export * from './lib/domain/normalize';
-export * from './lib/domain/scoring';
-export * from './lib/domain/hopfield';
-export * from './lib/domain/lexical';
-export * from './lib/domain/duplicate-guard';
-export * from './lib/domain/memory-record.codec';
-export * from './lib/application/call-context';
-export * from './lib/application/memory-settings';
-export * from './lib/application/memory.repository';
-export * from './lib/application/remember/remember.input';
-export * from './lib/application/remember/remember.use-case';
-export * from './lib/application/recall/recall.input';
-export * from './lib/application/recall/recall.use-case';
-export * from './lib/application/recall/memory-ranker';
-export * from './lib/application/recall/recall-filter';
-export * from './lib/application/update-memory/update-memory.input';
-export * from './lib/application/update-memory/update-memory.use-case';
-export * from './lib/application/link-memories/link-memories.input';
-export * from './lib/application/link-memories/link-memories.use-case';
-export * from './lib/memory.module';
-export * from './lib/memory.tokens';
-export * from './lib/application/shared/parse-input';
-export * from './lib/application/shared/verified-link-writer';
-export * from './lib/application/memory-change.listener';
-export * from './lib/application/recall/access-tracker';
-export * from './lib/application/reembed/reembed.use-case';
-export { INPUT_LIMITS } from './lib/application/shared/memory-fields.input';
-export * from './lib/application/read-memories/read-memories.use-case';
+/** Public API of @kioku/memory: what other projects use; everything else is internal. */
+export { type CallContext, type ProgressReporter } from './lib/application/call-context';
+export { linkMemoriesInputSchema } from './lib/application/link-memories/link-memories.input';
+export {
+  type LinkMemoriesResult,
+  LinkMemoriesUseCase,
+} from './lib/application/link-memories/link-memories.use-case';
+export { type MemoryChangeListener, MemoryChangeNotifier } from './lib/application/memory-change.listener';
+export { DEFAULT_MEMORY_SETTINGS, type MemorySettings } from './lib/application/memory-settings';
+export { DIMENSION_KEY, MODEL_KEY, MemoryRepository } from './lib/application/memory.repository';
+export { ReadMemoriesUseCase } from './lib/application/read-memories/read-memories.use-case';
+export { MemoryRanker } from './lib/application/recall/memory-ranker';
+export { recallInputSchema } from './lib/application/recall/recall.input';
+export { type RecallResult, RecallUseCase } from './lib/application/recall/recall.use-case';
+export { type ReembedProgress, ReembedUseCase } from './lib/application/reembed/reembed.use-case';
+export { type RememberInput, rememberInputSchema } from './lib/application/remember/remember.input';
+export { type RememberResult, RememberUseCase } from './lib/application/remember/remember.use-case';
+export { VerifiedLinkWriter } from './lib/application/shared/verified-link-writer';
+export { updateMemoryInputSchema } from './lib/application/update-memory/update-memory.input';
+export {
+  type UpdateMemoryResult,
+  UpdateMemoryUseCase,
+} from './lib/application/update-memory/update-memory.use-case';
+export { duplicateSignals } from './lib/domain/duplicate-guard';
+export { type Category, type Emotion, type Memory, isCategory, isEmotionName } from './lib/domain/memory';
+export { fromRecord, toDocument, toMetadata } from './lib/domain/memory-record.codec';
+export { normalizeCategory, normalizeEmotion, normalizeTags } from './lib/domain/normalize';
+export { memoryModule } from './lib/memory.module';
+export { MEMORY_TOKENS } from './lib/memory.tokens';

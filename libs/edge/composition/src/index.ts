@@ -1,3 +1,3 @@
-export * from './lib/adapter-modules';
-export * from './lib/create-app-container';
-export * from './lib/memory-settings.factory';
+/** Public API of @kioku/composition: what other projects use; everything else is internal. */
+export { vectorStoreModule } from './lib/adapter-modules';
+export { type AppContainer, type AppContainerOptions, createAppContainer } from './lib/create-app-container';

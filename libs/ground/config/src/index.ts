@@ -1,3 +1,22 @@
-export * from './lib/config-error';
-export * from './lib/env-schema';
-export * from './lib/kioku-config';
+/** Public API of @kioku/config: what other projects use; everything else is internal. */
+export {
+  type ChromaEmbeddedSettings,
+  type ChromaServerSettings,
+  type LocalEmbeddingsSettings,
+  type OllamaSettings,
+  type QdrantSettings,
+  type QdrantWriteOrdering,
+} from './lib/adapter-settings';
+export { ConfigError } from './lib/config-error';
+export { envSchema } from './lib/env-schema';
+export {
+  type EmbeddingsConfig,
+  type EnvSource,
+  type ForgettingConfig,
+  type KiokuConfig,
+  type ThresholdOverrides,
+  type VectorStoreConfig,
+  loadConfig,
+  parseConfig,
+  parseWith,
+} from './lib/kioku-config';

@@ -1,15 +1,34 @@
-export * from './lib/app-error';
-export * from './lib/token';
-export * from './lib/clock';
-export * from './lib/id-generator';
-export * from './lib/logger';
-export * from './lib/json-lines-log-sink';
-export * from './lib/kernel.tokens';
-export * from './lib/text';
-export * from './lib/process-liveness';
-export * from './lib/file-lock';
-export * from './lib/connection-errors';
-export * from './lib/request-origin';
-export * from './lib/security-headers';
-export * from './lib/memory-categories';
-export * from './lib/write-fence';
+/** Public API of @kioku/kernel: what other projects use; everything else is internal. */
+export {
+  AppError,
+  ERROR_CODES,
+  type ErrorCode,
+  type SafeDetails,
+  isAppError,
+  toAppError,
+} from './lib/app-error';
+export { type Clock, SystemClock } from './lib/clock';
+export { chunked, delay, positiveInteger } from './lib/collections';
+export { hasConnectionErrorCode } from './lib/connection-errors';
+export { LockTimeoutError, acquireLock } from './lib/file-lock';
+export { type IdGenerator, MEMORY_ID_PATTERN, RandomIdGenerator } from './lib/id-generator';
+export { JsonLinesLogSink } from './lib/json-lines-log-sink';
+export { KERNEL_TOKENS } from './lib/kernel.tokens';
+export {
+  LOG_LEVELS,
+  type LogFields,
+  type LogLevel,
+  type LogRecord,
+  type LogSink,
+  type Logger,
+  isLevelEnabled,
+} from './lib/logger';
+export { freeLoopbackPort } from './lib/loopback-port';
+export { MEMORY_CATEGORIES } from './lib/memory-categories';
+export { isProcessAlive } from './lib/process-liveness';
+export { LOOPBACK_HOSTS, type OriginPolicy, originViolation } from './lib/request-origin';
+export { SECURITY_HEADERS } from './lib/security-headers';
+export { basicAuthHeaders, parseServiceUrl } from './lib/service-url';
+export { relativeAge, similarityText, snippet, toSimilarity } from './lib/text';
+export { token } from './lib/token';
+export { NO_FENCE, type WriteFence } from './lib/write-fence';

@@ -1,7 +1,13 @@
-export * from './lib/collection-names';
-export * from './lib/namespace-collections';
-export * from './lib/namespace-state.repository';
-export * from './lib/collection-generations';
-export * from './lib/reembeddable-collection';
-export * from './lib/namespace-storage.tokens';
-export * from './lib/namespace-storage.module';
+/** Public API of @kioku/namespace-storage: what other projects use; everything else is internal. */
+export { CollectionGenerations } from './lib/collection-generations';
+export {
+  type EmbeddedCollectionKind,
+  NAMESPACE_PATTERN,
+  collectionKindTag,
+  collectionName,
+} from './lib/collection-names';
+export { NamespaceCollections } from './lib/namespace-collections';
+export { NamespaceStateRepository } from './lib/namespace-state.repository';
+export { namespaceStorageModule } from './lib/namespace-storage.module';
+export { NAMESPACE_STORAGE_TOKENS } from './lib/namespace-storage.tokens';
+export { type ReembeddableCollection } from './lib/reembeddable-collection';

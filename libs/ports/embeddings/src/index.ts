@@ -1,4 +1,9 @@
-export * from './lib/embedding-provider.port';
-export * from './lib/embeddings.tokens';
-export * from './lib/embeddings.errors';
-export * from './lib/request-batcher';
+/** Public API of @kioku/embeddings: what other projects use; everything else is internal. */
+export { type DistanceThresholds, type EmbeddingProvider } from './lib/embedding-provider.port';
+export {
+  EmbeddingBusyError,
+  EmbeddingUnavailableError,
+  assertEmbeddableTexts,
+} from './lib/embeddings.errors';
+export { EMBEDDINGS_TOKENS } from './lib/embeddings.tokens';
+export { RequestBatcher } from './lib/request-batcher';

@@ -1,8 +1,8 @@
-export {
-  describeVectorStoreContract,
-  type VectorStoreHarness,
-  type VectorStoreContractCapabilities,
-} from './lib/vector-store.contract';
+/** Public API of @kioku/testing-contracts: what other projects use; everything else is internal. */
+export { describeEmbeddingProviderContract } from './lib/embedding-provider.contract';
+export { describeLexicalSearchContract } from './lib/lexical-search.contract';
+export { type OllamaProtocolServer, startOllamaProtocolServer } from './lib/ollama-protocol-server';
+export { describeVectorStoreContract } from './lib/vector-store.contract';
 export {
   FILTER_CASES,
   FILTER_RECORDS,
@@ -10,16 +10,4 @@ export {
   record,
   uniqueCollectionName,
   vectorFor,
-  type FilterCase,
 } from './lib/vector-store.fixtures';
-export {
-  startChromaTestServer,
-  useChromaTestServer,
-  chromaCliPath,
-  freeLoopbackPort,
-  type ChromaTestServer,
-  type ChromaTestServerOptions,
-} from './lib/chroma-test-server';
-export * from './lib/embedding-provider.contract';
-export * from './lib/ollama-protocol-server';
-export { describeLexicalSearchContract, type LexicalSearchHarness } from './lib/lexical-search.contract';

@@ -1,4 +1,5 @@
-export * from './lib/deterministic-embedding-provider';
-export * from './lib/fixed-clock';
-export * from './lib/capturing-log-sink';
-export * from './lib/test-platform';
+/** Public API of @kioku/testing-fakes: what other projects use; everything else is internal. */
+export { CapturingLogSink } from './lib/capturing-log-sink';
+export { DeterministicEmbeddingProvider } from './lib/deterministic-embedding-provider';
+export { FixedClock } from './lib/fixed-clock';
+export { bindTestPlatform } from './lib/test-platform';

@@ -11,10 +11,8 @@ import {
   type LocalThreadedEmbeddingProviderOptions,
 } from './local-threaded-embedding-provider.adapter';
 
-export type EmbeddingsLocalModuleOptions = Omit<LocalThreadedEmbeddingProviderOptions, 'threads'> & {
-  /** Worker threads, each with one model; 0 runs the model on the event loop. Default 2. */
-  threads?: number;
-};
+/** The threaded provider's options; `threads: 0` runs the model on the event loop instead. */
+export type EmbeddingsLocalModuleOptions = LocalThreadedEmbeddingProviderOptions;
 
 export function embeddingsLocalModule(options: EmbeddingsLocalModuleOptions = {}): ContainerModule {
   return new ContainerModule(({ bind }) => {

@@ -14,7 +14,9 @@
  *   A call into an empty lane is always accepted, so one large batch (reembed) still goes through.
  * - Vectors are identical to `LocalEmbeddingProvider`'s: both run `localTextVectors`.
  */
+import type { LocalEmbeddingsSettings } from '@kioku/config';
 import type { EmbeddingProvider } from '@kioku/embeddings';
+import { positiveInteger } from '@kioku/kernel';
 import {
   assertEmbeddableTexts,
   EmbeddingBusyError,
@@ -28,22 +30,18 @@ import {
   LOCAL_EMBEDDING_MODEL_ID,
 } from './local-embedding-provider.adapter';
 
-export interface LocalThreadedEmbeddingProviderOptions {
-  /** Most threads (each one model); default 2. */
-  threads?: number;
-  /** Texts longer than this many characters go to the long lane; default 1,000. */
-  longTextCharacters?: number;
-  /** Most texts waiting in the short lane; default 256. */
-  maxQueuedShortTexts?: number;
-  /** Most texts waiting in the long lane; default 16. */
-  maxQueuedLongTexts?: number;
+/**
+ * The configured `LocalEmbeddingsSettings`, each with a default here (threads 2, long texts over 1,000
+ * characters, queues of 256 short and 16 long texts), plus the tuning that is not configured.
+ */
+export type LocalThreadedEmbeddingProviderOptions = Partial<LocalEmbeddingsSettings> & {
   /** Most short texts in one pass; default 32. */
   maxShortBatchSize?: number;
   /** Most long texts in one pass; default 4 (a pass pads every text to the longest). */
   maxLongBatchSize?: number;
   /** Starts a thread (tests count or break them); default: a real embedding thread. */
   startThread?: () => EmbeddingThread;
-}
+};
 
 type Lane = 'short' | 'long';
 
@@ -75,11 +73,11 @@ export class LocalThreadedEmbeddingProvider implements EmbeddingProvider {
   private disposed = false;
 
   constructor(options: LocalThreadedEmbeddingProviderOptions = {}) {
-    this.maxThreads = positiveInteger('threads', options.threads ?? 2);
-    this.longTextCharacters = positiveInteger('longTextCharacters', options.longTextCharacters ?? 1000);
+    this.maxThreads = positiveInteger(options.threads ?? 2, 'threads');
+    this.longTextCharacters = positiveInteger(options.longTextCharacters ?? 1000, 'longTextCharacters');
     this.queueLimits = {
-      short: positiveInteger('maxQueuedShortTexts', options.maxQueuedShortTexts ?? 256),
-      long: positiveInteger('maxQueuedLongTexts', options.maxQueuedLongTexts ?? 16),
+      short: positiveInteger(options.maxQueuedShortTexts ?? 256, 'maxQueuedShortTexts'),
+      long: positiveInteger(options.maxQueuedLongTexts ?? 16, 'maxQueuedLongTexts'),
     };
     this.startThread = options.startThread ?? (() => new EmbeddingThread());
     this.lanes = {
@@ -226,11 +224,4 @@ export class LocalThreadedEmbeddingProvider implements EmbeddingProvider {
     if (next) next.resolve(thread);
     else this.idle.push(thread);
   }
-}
-
-function positiveInteger(name: string, value: number): number {
-  if (!Number.isInteger(value) || value < 1) {
-    throw new RangeError(`${name} must be a positive integer, got ${value}`);
-  }
-  return value;
 }

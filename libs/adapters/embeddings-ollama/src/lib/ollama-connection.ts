@@ -6,7 +6,7 @@
  * Why credentials cannot stay in the URL: Node's `fetch` refuses such URLs with an error whose message
  * repeats the whole URL, password included.
  */
-import { AppError } from '@kioku/kernel';
+import { basicAuthHeaders, parseServiceUrl } from '@kioku/kernel';
 
 export interface OllamaConnection {
   /** `http(s)://host:port[/prefix]` without credentials, query or trailing slash; the client's `host`. */
@@ -19,21 +19,8 @@ export interface OllamaConnection {
 
 /** Parses `url`; throws a `CONFIG_INVALID` AppError (without repeating the URL) when it is unusable. */
 export function parseOllamaUrl(url: string): OllamaConnection {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new AppError('CONFIG_INVALID', 'The Ollama URL is not a valid URL (e.g. http://127.0.0.1:11434).');
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new AppError('CONFIG_INVALID', 'The Ollama URL must start with http:// or https://.');
-  }
+  const parsed = parseServiceUrl(url, 'Ollama', 'http://127.0.0.1:11434');
   const path = parsed.pathname.replace(/\/+$/, '');
   const baseUrl = `${parsed.protocol}//${parsed.host}${path}`;
-  const headers: Record<string, string> = {};
-  if (parsed.username || parsed.password) {
-    const credentials = `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`;
-    headers['Authorization'] = `Basic ${Buffer.from(credentials, 'utf8').toString('base64')}`;
-  }
-  return { baseUrl, displayUrl: baseUrl, headers };
+  return { baseUrl, displayUrl: baseUrl, headers: basicAuthHeaders(parsed) };
 }

@@ -15,9 +15,10 @@
  *   and `nomic-embed-text:latest` name the same vector space.
  */
 import { Ollama } from 'ollama';
+import type { OllamaSettings } from '@kioku/config';
 import type { DistanceThresholds, EmbeddingProvider } from '@kioku/embeddings';
 import { assertEmbeddableTexts, EmbeddingUnavailableError, RequestBatcher } from '@kioku/embeddings';
-import { AppError } from '@kioku/kernel';
+import { AppError, positiveInteger } from '@kioku/kernel';
 import { parseOllamaUrl, type OllamaConnection } from './ollama-connection';
 import {
   OLLAMA_PROVIDER,
@@ -33,13 +34,8 @@ export const OLLAMA_DEFAULT_MAX_CONCURRENT_REQUESTS = 2;
 /** The text `init()` embeds to learn (or check) the model's dimension. */
 const PROBE_TEXT = 'kioku embedding dimension probe';
 
-export interface OllamaEmbeddingProviderOptions {
-  /** The server, e.g. `http://127.0.0.1:11434`; may carry `user:password@` for a basic-auth proxy. */
-  url: string;
-  /** An embedding model installed on the server, e.g. `nomic-embed-text`. */
-  model: string;
-  /** Expected vector length; checked in `init()`. Unset: learned from the model in `init()`. */
-  dimension?: number;
+/** The configured `OllamaSettings` (the timeout has a default here), plus the tuning that is not configured. */
+export type OllamaEmbeddingProviderOptions = Omit<OllamaSettings, 'timeoutMs'> & {
   /** Abort one HTTP request after this many milliseconds; default 60 000. */
   timeoutMs?: number;
   /** Most texts in one request; default 64. */
@@ -48,7 +44,7 @@ export interface OllamaEmbeddingProviderOptions {
   maxConcurrentRequests?: number;
   /** Thresholds calibrated for this model; unset means the seeds' defaults apply (behaviour §4). */
   calibratedThresholds?: DistanceThresholds;
-}
+};
 
 export class OllamaEmbeddingProvider implements EmbeddingProvider {
   readonly modelId: string;
@@ -69,9 +65,13 @@ export class OllamaEmbeddingProvider implements EmbeddingProvider {
       throw new AppError('CONFIG_INVALID', 'The Ollama model name is empty (e.g. nomic-embed-text).');
     }
     this.connection = parseOllamaUrl(options.url);
-    this.timeoutMs = positiveInteger('timeoutMs', options.timeoutMs ?? OLLAMA_DEFAULT_TIMEOUT_MS);
+    this.timeoutMs = positiveInteger(
+      options.timeoutMs ?? OLLAMA_DEFAULT_TIMEOUT_MS,
+      'timeoutMs',
+      invalidOption,
+    );
     if (options.dimension !== undefined) {
-      this.configuredDimension = positiveInteger('dimension', options.dimension);
+      this.configuredDimension = positiveInteger(options.dimension, 'dimension', invalidOption);
     }
     this.calibratedThresholds = options.calibratedThresholds && checkThresholds(options.calibratedThresholds);
     this.modelId = `${OLLAMA_PROVIDER}:${this.model.replace(/:latest$/, '')}`;
@@ -81,10 +81,15 @@ export class OllamaEmbeddingProvider implements EmbeddingProvider {
       fetch: (input, init) => this.fetchWithTimeout(input, init),
     });
     this.batcher = new RequestBatcher((texts) => this.embedBatch(texts), {
-      maxBatchSize: positiveInteger('maxBatchSize', options.maxBatchSize ?? OLLAMA_DEFAULT_MAX_BATCH_SIZE),
+      maxBatchSize: positiveInteger(
+        options.maxBatchSize ?? OLLAMA_DEFAULT_MAX_BATCH_SIZE,
+        'maxBatchSize',
+        invalidOption,
+      ),
       maxConcurrentRuns: positiveInteger(
-        'maxConcurrentRequests',
         options.maxConcurrentRequests ?? OLLAMA_DEFAULT_MAX_CONCURRENT_REQUESTS,
+        'maxConcurrentRequests',
+        invalidOption,
       ),
     });
   }
@@ -228,14 +233,9 @@ export class OllamaEmbeddingProvider implements EmbeddingProvider {
   }
 }
 
-function positiveInteger(name: string, value: number): number {
-  if (!Number.isInteger(value) || value < 1) {
-    throw new AppError(
-      'CONFIG_INVALID',
-      `Ollama embeddings: ${name} must be a positive integer, got ${value}.`,
-    );
-  }
-  return value;
+/** A bad option is a configuration error, named as such. */
+function invalidOption(message: string): AppError {
+  return new AppError('CONFIG_INVALID', `Ollama embeddings: ${message}.`);
 }
 
 function checkThresholds(thresholds: DistanceThresholds): DistanceThresholds {

@@ -3,7 +3,7 @@
  * settings. The URL's credentials become a header and never appear in `displayUrl`, which is the only
  * form of the URL that may reach logs or messages.
  */
-import { AppError } from '@kioku/kernel';
+import { basicAuthHeaders, parseServiceUrl } from '@kioku/kernel';
 
 export interface ChromaConnection {
   /** Host as it appears in a URL (IPv6 in brackets). */
@@ -18,24 +18,11 @@ export interface ChromaConnection {
 }
 
 export function parseChromaUrl(url: string): ChromaConnection {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new AppError('CONFIG_INVALID', 'The Chroma URL is not a valid URL.');
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new AppError('CONFIG_INVALID', 'The Chroma URL must start with http:// or https://.');
-  }
+  const parsed = parseServiceUrl(url, 'Chroma');
   const ssl = parsed.protocol === 'https:';
   const port = parsed.port ? Number(parsed.port) : ssl ? 443 : 8000;
   const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
   const hostForUrl = host.includes(':') ? `[${host}]` : host;
   const baseUrl = `${ssl ? 'https' : 'http'}://${hostForUrl}:${port}`;
-  const headers: Record<string, string> = {};
-  if (parsed.username || parsed.password) {
-    const credentials = `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`;
-    headers['Authorization'] = `Basic ${Buffer.from(credentials, 'utf8').toString('base64')}`;
-  }
-  return { host: hostForUrl, port, ssl, baseUrl, displayUrl: baseUrl, headers };
+  return { host: hostForUrl, port, ssl, baseUrl, displayUrl: baseUrl, headers: basicAuthHeaders(parsed) };
 }

@@ -1,12 +1,12 @@
 /**
- * Maps what the Chroma client (and the adapter's own HTTP calls) throw onto the port's errors. Raw
- * Chroma messages are never copied into messages: they can contain request URLs. The original error is
- * kept as `cause` for debugging.
+ * Classifies what the Chroma client (and the adapter's own HTTP calls) throw; the port's `toPortError`
+ * turns the classification into the port's error (raw Chroma messages never reach a message).
  */
 import { AppError, hasConnectionErrorCode } from '@kioku/kernel';
-import { CollectionNotFoundError, DimensionMismatchError, StoreUnavailableError } from '@kioku/vector-store';
+import { toPortError, type StoreBackend, type StoreFailure } from '@kioku/vector-store';
 
 export const BACKEND = 'chroma';
+const CHROMA: StoreBackend = { name: BACKEND, credentials: 'its credentials' };
 
 /** Thrown by the adapter's own HTTP calls, shaped like the client's errors. */
 export class ChromaHttpError extends Error {
@@ -80,38 +80,22 @@ export function chromaRetryDelayMs(error: unknown, attempt: number): number | un
 
 /** The port error for anything thrown while working on `collection` (if any). */
 export function toStoreError(error: unknown, collection?: string): Error {
-  if (error instanceof AppError) return error;
-  switch (classifyChromaError(error)) {
+  return toPortError(CHROMA, error, chromaFailureOf(error), collection);
+}
+
+function chromaFailureOf(error: unknown): StoreFailure {
+  const kind = classifyChromaError(error);
+  switch (kind) {
     case 'connection':
     case 'server':
-      return new StoreUnavailableError(BACKEND, { cause: error });
+      return { kind: 'unavailable' };
+    case 'dimension':
+      return { kind, ...(dimensionOf(error) as { expected: number; actual: number }) };
     case 'not-found':
-      return collection === undefined
-        ? new StoreUnavailableError(BACKEND, { cause: error })
-        : new CollectionNotFoundError(collection);
-    case 'dimension': {
-      const { expected, actual } = dimensionOf(error) as { expected: number; actual: number };
-      return new DimensionMismatchError(collection ?? '', expected, actual);
-    }
-    case 'auth':
-      return new AppError(
-        'STORE_UNAVAILABLE',
-        'The vector store (chroma) refused the request: check its credentials.',
-        {
-          cause: error,
-          details: { backend: BACKEND },
-        },
-      );
     case 'rejected':
-      return new AppError('INVALID_INPUT', 'The vector store (chroma) rejected the request as invalid.', {
-        cause: error,
-        details: { backend: BACKEND },
-      });
+    case 'auth':
     case 'other':
-      return new AppError('INTERNAL', 'Unexpected error from the vector store (chroma).', {
-        cause: error,
-        details: { backend: BACKEND },
-      });
+      return { kind };
   }
 }
 

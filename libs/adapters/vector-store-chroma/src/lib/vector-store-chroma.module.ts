@@ -4,6 +4,7 @@
  * deactivation (e.g. `container.unbindAll()` on shutdown) stops a server this process started.
  */
 import { ContainerModule } from 'inversify';
+import type { ChromaEmbeddedSettings, ChromaServerSettings } from '@kioku/config';
 import { KERNEL_TOKENS } from '@kioku/kernel';
 import { LexicallyIndexedVectorStore, VECTOR_STORE_TOKENS } from '@kioku/vector-store';
 import { ChromaVectorStore } from './chroma-vector-store.adapter';
@@ -11,22 +12,19 @@ import { ChromaEmbeddedVectorStore } from './embedded/chroma-embedded-vector-sto
 import { ChromaServerManager } from './embedded/chroma-server-manager';
 import { VECTOR_STORE_CHROMA_TOKENS } from './vector-store-chroma.tokens';
 
-export interface VectorStoreChromaModuleOptions {
-  /** The Chroma server, e.g. `http://localhost:8000`. */
-  url: string;
-  /** The SQLite file of the lexical index kept beside the server. */
-  lexicalIndexFile: string;
+/** The configured `ChromaServerSettings`, plus a request timeout that is not configured. */
+export type VectorStoreChromaModuleOptions = ChromaServerSettings & {
   /** Per-request timeout in ms (default 15 000). */
   requestTimeoutMs?: number;
-}
+};
 
-export interface VectorStoreChromaEmbeddedModuleOptions {
-  /** Absolute kioku data dir; the server persists to `<dataDir>/chroma`. */
-  dataDir: string;
+/** The configured `ChromaEmbeddedSettings`, plus timeouts that are not configured. */
+export type VectorStoreChromaEmbeddedModuleOptions = ChromaEmbeddedSettings & {
+  /** Per-request timeout in ms (default 15 000). */
   requestTimeoutMs?: number;
   /** How long starting the server may take (default 30 000 ms). */
   startTimeoutMs?: number;
-}
+};
 
 /** `KIOKU_VECTOR_STORE=chroma`: a Chroma server at a URL. */
 export function vectorStoreChromaModule(options: VectorStoreChromaModuleOptions): ContainerModule {
@@ -35,9 +33,7 @@ export function vectorStoreChromaModule(options: VectorStoreChromaModuleOptions)
       .toDynamicValue(
         (context) =>
           new ChromaVectorStore({
-            url: options.url,
-            lexicalIndexFile: options.lexicalIndexFile,
-            requestTimeoutMs: options.requestTimeoutMs,
+            ...options,
             logger: context.get(KERNEL_TOKENS.Logger, { optional: true }),
           }),
       )

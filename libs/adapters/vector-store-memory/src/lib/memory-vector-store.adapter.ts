@@ -3,7 +3,6 @@
  * (`matchesFilter`) and keyset paging by id. For unit tests and `KIOKU_VECTOR_STORE=memory`; nothing is
  * persisted. Every value is copied on the way in and out, so callers can never mutate stored state.
  */
-import { AppError } from '@kioku/kernel';
 import {
   CollectionNotFoundError,
   cosineDistance,
@@ -30,6 +29,8 @@ import {
   assertMetadata,
   assertRecordShape,
   assertVector,
+  decodeCursor,
+  encodeCursor,
 } from '@kioku/vector-store';
 
 interface StoredEntry {
@@ -149,7 +150,7 @@ export class MemoryVectorStore implements VectorStore {
   async find(collectionName: string, request: FindRequest): Promise<Page> {
     const collection = this.require(collectionName);
     assertLimit(request.limit);
-    const after = request.cursor === undefined ? undefined : decodeCursor(request.cursor);
+    const after = request.cursor === undefined ? undefined : decodeCursor(request.cursor, isRecordId);
     const ids = sortedIdsOf(collection);
     let start = 0;
     if (after !== undefined) {
@@ -285,18 +286,7 @@ function lowerBound(ids: string[], id: string): number {
   return low;
 }
 
-function encodeCursor(lastId: string): string {
-  return Buffer.from(JSON.stringify({ after: lastId }), 'utf8').toString('base64url');
-}
-
-function decodeCursor(cursor: string): string {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (parsed && typeof parsed === 'object' && typeof (parsed as { after?: unknown }).after === 'string') {
-      return (parsed as { after: string }).after;
-    }
-  } catch {
-    // fall through to the error below
-  }
-  throw AppError.invalidInput('The paging cursor is not valid.');
+/** This store pages by record id (records are kept sorted by id). */
+function isRecordId(value: unknown): value is string {
+  return typeof value === 'string';
 }

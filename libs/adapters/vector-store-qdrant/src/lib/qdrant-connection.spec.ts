@@ -27,7 +27,7 @@ describe('parseQdrantUrl', () => {
   it('turns URL credentials into basic auth and keeps them out of displayUrl', () => {
     const connection = parseQdrantUrl('http://admin:p%40ss@q:6333', 'key');
     expect(connection.headers).toEqual({
-      authorization: `Basic ${Buffer.from('admin:p@ss').toString('base64')}`,
+      Authorization: `Basic ${Buffer.from('admin:p@ss').toString('base64')}`,
       'api-key': 'key',
     });
     expect(connection.url).toBe('http://q:6333');

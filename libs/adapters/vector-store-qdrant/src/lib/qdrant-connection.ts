@@ -12,7 +12,7 @@
  *   a key over plain http inside a private network is the operator's choice).
  * Credentials never appear in `displayUrl`, the only form of the address that may reach logs or messages.
  */
-import { AppError } from '@kioku/kernel';
+import { AppError, basicAuthHeaders, parseServiceUrl } from '@kioku/kernel';
 
 export interface QdrantConnection {
   /** `http(s)://host:port`, without credentials or path. */
@@ -27,26 +27,14 @@ export interface QdrantConnection {
 export const DEFAULT_QDRANT_PORT = 6333;
 
 export function parseQdrantUrl(url: string, apiKey?: string): QdrantConnection {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new AppError('CONFIG_INVALID', 'The Qdrant URL is not a valid URL.');
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new AppError('CONFIG_INVALID', 'The Qdrant URL must start with http:// or https://.');
-  }
+  const parsed = parseServiceUrl(url, 'Qdrant');
   if (parsed.search || parsed.hash) {
     throw new AppError('CONFIG_INVALID', 'The Qdrant URL must not have a query string or fragment.');
   }
   const port = parsed.port ? Number(parsed.port) : (explicitDefaultPort(url) ?? DEFAULT_QDRANT_PORT);
   const base = `${parsed.protocol}//${parsed.hostname}:${port}`;
   const prefix = parsed.pathname.replace(/\/+$/, '');
-  const headers: Record<string, string> = {};
-  if (parsed.username || parsed.password) {
-    const credentials = `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`;
-    headers['authorization'] = `Basic ${Buffer.from(credentials, 'utf8').toString('base64')}`;
-  }
+  const headers = basicAuthHeaders(parsed);
   if (apiKey !== undefined && apiKey !== '') headers['api-key'] = apiKey;
   return { url: base, prefix, displayUrl: base + prefix, headers };
 }

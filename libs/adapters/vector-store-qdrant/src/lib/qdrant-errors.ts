@@ -1,7 +1,7 @@
 /**
- * Maps what `@qdrant/js-client-rest` (and the fetch under it) throws onto the port's errors, and says
- * which failures are worth retrying. Qdrant's own messages and the request URL are never copied into a
- * message (they can name hosts, collections and payload values); the original error stays as `cause`.
+ * Classifies what `@qdrant/js-client-rest` (and the fetch under it) throws, and says which failures are
+ * worth retrying; the port's `toPortError` turns the classification into the port's error (Qdrant's own
+ * messages and the request URL never reach a message).
  *
  * What the client throws (js-client-rest 1.18, @qdrant/openapi-typescript-fetch 1.2):
  * - a non-2xx answer → `ApiError` (`status`, `data` = Qdrant's JSON body `{status: {error}}`);
@@ -10,9 +10,10 @@
  *   failed` whose `cause` carries a code such as `ECONNREFUSED`.
  */
 import { AppError, hasConnectionErrorCode } from '@kioku/kernel';
-import { CollectionNotFoundError, DimensionMismatchError, StoreUnavailableError } from '@kioku/vector-store';
+import { toPortError, type StoreBackend, type StoreFailure } from '@kioku/vector-store';
 
 export const BACKEND = 'qdrant';
+const QDRANT: StoreBackend = { name: BACKEND, credentials: 'its API key' };
 
 export type QdrantErrorKind =
   | 'connection'
@@ -52,45 +53,26 @@ export function retryAfterMs(error: unknown): number | undefined {
 
 /** The port error for anything thrown while working on `collection` (when there is one). */
 export function toStoreError(error: unknown, collection?: string): Error {
-  if (error instanceof AppError) return error;
+  return toPortError(QDRANT, error, qdrantFailureOf(error), collection);
+}
+
+function qdrantFailureOf(error: unknown): StoreFailure {
   const kind = classifyQdrantError(error);
   switch (kind) {
     case 'connection':
     case 'timeout':
     case 'rate-limited':
     case 'server':
-      return new StoreUnavailableError(BACKEND, { cause: error });
-    case 'not-found':
-      return collection === undefined
-        ? new StoreUnavailableError(BACKEND, { cause: error })
-        : new CollectionNotFoundError(collection);
-    case 'dimension': {
-      const { expected, actual } = dimensionOf(serverMessageOf(error)) as {
-        expected: number;
-        actual: number;
-      };
-      return new DimensionMismatchError(collection ?? '', expected, actual);
-    }
-    case 'auth':
-      return new AppError(
-        'STORE_UNAVAILABLE',
-        'The vector store (qdrant) refused the request: check its API key.',
-        {
-          cause: error,
-          details: { backend: BACKEND },
-        },
-      );
+      return { kind: 'unavailable' };
     case 'conflict':
+      return { kind: 'rejected' };
+    case 'dimension':
+      return { kind, ...(dimensionOf(serverMessageOf(error)) as { expected: number; actual: number }) };
+    case 'not-found':
     case 'rejected':
-      return new AppError('INVALID_INPUT', 'The vector store (qdrant) rejected the request as invalid.', {
-        cause: error,
-        details: { backend: BACKEND },
-      });
+    case 'auth':
     case 'other':
-      return new AppError('INTERNAL', 'Unexpected error from the vector store (qdrant).', {
-        cause: error,
-        details: { backend: BACKEND },
-      });
+      return { kind };
   }
 }
 

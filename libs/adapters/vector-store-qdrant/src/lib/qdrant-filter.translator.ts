@@ -94,6 +94,11 @@ export function matchesText(text: TextFilter | undefined, document: string): boo
   return text === undefined || text.containsAny.some((needle) => document.includes(needle));
 }
 
+/** The filter to send, or undefined for "everything" (a `none` result is answered without a request). */
+export function filterOf(translated: TranslatedFilter): QdrantFilter | undefined {
+  return translated.kind === 'filter' ? translated.filter : undefined;
+}
+
 const ALL: Node = { kind: 'all' };
 const NONE: Node = { kind: 'none' };
 

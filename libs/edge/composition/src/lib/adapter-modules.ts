@@ -10,42 +10,25 @@ import { vectorStoreQdrantModule } from '@kioku/vector-store-qdrant';
 import { embeddingsLocalModule } from '@kioku/embeddings-local';
 import { embeddingsOllamaModule } from '@kioku/embeddings-ollama';
 
+/** Each adapter module takes its backend's parsed settings as they are (declared once, in the config). */
 export function vectorStoreModule(config: VectorStoreConfig): ContainerModule {
   switch (config.kind) {
     case 'memory':
       return vectorStoreMemoryModule();
     case 'chroma':
-      return vectorStoreChromaModule({ url: config.url, lexicalIndexFile: config.lexicalIndexFile });
+      return vectorStoreChromaModule(config);
     case 'chroma-embedded':
-      return vectorStoreChromaEmbeddedModule({ dataDir: config.dataDir });
+      return vectorStoreChromaEmbeddedModule(config);
     case 'qdrant':
-      return vectorStoreQdrantModule({
-        url: config.url,
-        apiKey: config.apiKey,
-        requestTimeoutMs: config.requestTimeoutMs,
-        shardNumber: config.shardNumber,
-        replicationFactor: config.replicationFactor,
-        writeConsistencyFactor: config.writeConsistencyFactor,
-        writeOrdering: config.writeOrdering,
-      });
+      return vectorStoreQdrantModule(config);
   }
 }
 
 export function embeddingsModule(config: EmbeddingsConfig): ContainerModule {
   switch (config.kind) {
     case 'local':
-      return embeddingsLocalModule({
-        threads: config.threads,
-        longTextCharacters: config.longTextCharacters,
-        maxQueuedShortTexts: config.maxQueuedShortTexts,
-        maxQueuedLongTexts: config.maxQueuedLongTexts,
-      });
+      return embeddingsLocalModule(config);
     case 'ollama':
-      return embeddingsOllamaModule({
-        url: config.url,
-        model: config.model,
-        timeoutMs: config.timeoutMs,
-        dimension: config.dimension,
-      });
+      return embeddingsOllamaModule(config);
   }
 }

@@ -10,39 +10,22 @@ import { ConfigError } from './config-error';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { envSchema, resolveUserPath, type Env } from './env-schema';
+import type {
+  ChromaEmbeddedSettings,
+  ChromaServerSettings,
+  LocalEmbeddingsSettings,
+  OllamaSettings,
+  QdrantSettings,
+} from './adapter-settings';
 
 export type VectorStoreConfig =
-  | { kind: 'chroma-embedded'; dataDir: string }
-  | {
-      kind: 'chroma';
-      url: string;
-      /** The SQLite lexical index beside the server, shared by every kioku process on this machine. */
-      lexicalIndexFile: string;
-    }
-  | {
-      kind: 'qdrant';
-      url: string;
-      apiKey?: string;
-      requestTimeoutMs: number;
-      shardNumber: number;
-      replicationFactor: number;
-      writeConsistencyFactor: number;
-      writeOrdering: 'weak' | 'medium' | 'strong';
-    }
+  | ({ kind: 'chroma-embedded' } & ChromaEmbeddedSettings)
+  | ({ kind: 'chroma' } & ChromaServerSettings)
+  | ({ kind: 'qdrant' } & QdrantSettings)
   | { kind: 'memory' };
 
 export type EmbeddingsConfig =
-  | {
-      kind: 'local';
-      /** Worker threads running the model (one model each); 0 runs it on the event loop. */
-      threads: number;
-      /** Texts longer than this go to the long lane, which leaves one thread to short texts. */
-      longTextCharacters: number;
-      /** Most texts waiting per lane before calls are refused with BUSY. */
-      maxQueuedShortTexts: number;
-      maxQueuedLongTexts: number;
-    }
-  | { kind: 'ollama'; url: string; model: string; timeoutMs: number; dimension?: number };
+  ({ kind: 'local' } & LocalEmbeddingsSettings) | ({ kind: 'ollama' } & OllamaSettings);
 
 export interface ThresholdOverrides {
   dedupDistance?: number;

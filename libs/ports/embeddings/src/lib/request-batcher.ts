@@ -15,6 +15,8 @@
  * on a second request while the first one's answer travels back, hence a bound rather than strict
  * serialisation.
  */
+import { positiveInteger } from '@kioku/kernel';
+
 export type BatchRunner<Item, Result> = (items: Item[]) => Promise<Result[]>;
 
 export interface RequestBatcherOptions {
@@ -49,8 +51,8 @@ export class RequestBatcher<Item, Result> {
     private readonly run: BatchRunner<Item, Result>,
     options: RequestBatcherOptions,
   ) {
-    this.maxBatchSize = positiveInteger('maxBatchSize', options.maxBatchSize);
-    this.maxConcurrentRuns = positiveInteger('maxConcurrentRuns', options.maxConcurrentRuns);
+    this.maxBatchSize = positiveInteger(options.maxBatchSize, 'maxBatchSize');
+    this.maxConcurrentRuns = positiveInteger(options.maxConcurrentRuns, 'maxConcurrentRuns');
   }
 
   /** Items submitted and not yet handed to a run (for queue bounds and back-pressure). */
@@ -127,11 +129,4 @@ export class RequestBatcher<Item, Result> {
       if (this.queue[index].request.failed) this.queue.splice(index, 1);
     }
   }
-}
-
-function positiveInteger(name: string, value: number): number {
-  if (!Number.isInteger(value) || value < 1) {
-    throw new RangeError(`${name} must be a positive integer, got ${value}`);
-  }
-  return value;
 }

@@ -24,79 +24,48 @@
  *
  * The owner also restarts its child when it exits unexpectedly, and kills it on process exit.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { chmodSync, mkdirSync, statSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
 import {
-  chmodSync,
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { createServer } from 'node:net';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { acquireLock, AppError, isProcessAlive, LockTimeoutError, type Logger } from '@kioku/kernel';
-import { StoreUnavailableError } from '@kioku/vector-store';
-import { unixSocketFetchOptions } from '../unix-socket-dispatcher';
+  acquireLock,
+  AppError,
+  freeLoopbackPort,
+  isProcessAlive,
+  LockTimeoutError,
+  type Logger,
+} from '@kioku/kernel';
+import { EmbeddedChromaError, type ChromaServerManagerOptions } from './chroma-server-options';
 import { MAX_SOCKET_PATH_BYTES, probeNetworkIsolation } from './network-isolation';
 import { findChromaServerProcesses, isChromaServerFor, processCommandLine } from './process-inspection';
+import {
+  heartbeat,
+  HEARTBEAT_TIMEOUT_MS,
+  HOST,
+  waitForHeartbeat,
+  type ServerTarget,
+} from './chroma-server-probe';
+import {
+  defaultCliPath,
+  installExitHandlers,
+  killPid,
+  ownedChildren,
+  serverOutputSince,
+  spawnChromaServer,
+  terminate,
+  unlinkQuietly,
+} from './chroma-server-process';
+import {
+  newServerRecord,
+  readServerRecord,
+  writeServerRecord,
+  type ChromaServerRecord,
+} from './chroma-server-record';
 
-export interface ChromaServerManagerOptions {
-  /** Absolute path of the kioku data dir; the server persists to `<dataDir>/chroma`. */
-  dataDir: string;
-  logger?: Logger;
-  /** How long a start may take before it fails (default 30 000 ms). */
-  startTimeoutMs?: number;
-  /** Grace period between SIGTERM and SIGKILL when stopping (default 5 000 ms). */
-  stopTimeoutMs?: number;
-  /** Restart an owned server that exits unexpectedly (default true). */
-  restartOnExit?: boolean;
-  /** Kill owned servers on process exit and on SIGINT/SIGTERM/SIGHUP (default true). */
-  installExitHandlers?: boolean;
-  /** Path of the chroma CLI (default: `dist/cli.mjs` of the installed `chromadb` package). */
-  cliPath?: string;
-  /**
-   * Run the server in its own network namespace, reached through `<dataDir>/chroma.sock` (default true;
-   * falls back to a loopback TCP port, with a warning, where namespaces are not available).
-   */
-  isolateNetwork?: boolean;
-}
+export type { ChromaServerRecord } from './chroma-server-record';
+export { EmbeddedChromaError, type ChromaServerManagerOptions } from './chroma-server-options';
 
-/** What `chroma-server.json` records. */
-export interface ChromaServerRecord {
-  version: 1;
-  pid: number;
-  ownerPid: number;
-  host: string;
-  port: number;
-  /** `url` is reachable only through this Unix socket (the server runs in its own network namespace). */
-  socketPath?: string;
-  url: string;
-  persistPath: string;
-  startedAt: string;
-}
-
-/**
- * The embedded server could not be started or reached. A StoreUnavailableError (code STORE_UNAVAILABLE)
- * whose message says why, including the server's last output when it failed to start.
- */
-export class EmbeddedChromaError extends StoreUnavailableError {
-  constructor(message: string, options: { cause?: unknown } = {}) {
-    super('chroma-embedded', options);
-    this.message = message;
-  }
-}
-
-const HOST = '127.0.0.1';
-const HEARTBEAT_PATH = '/api/v2/heartbeat';
-const HEARTBEAT_TIMEOUT_MS = 2_000;
 const STRAY_SERVER_GRACE_MS = 10_000;
-const LOG_ROTATE_BYTES = 1024 * 1024;
-const OUTPUT_TAIL_LINES = 20;
 const PORT_ATTEMPTS = 3;
 const RESTART_BACKOFF_MS = [500, 1_000, 2_000, 5_000, 10_000, 30_000];
 
@@ -195,7 +164,7 @@ export class ChromaServerManager {
     if (child) {
       ownedChildren.delete(child);
       await terminate(child, this.stopTimeoutMs);
-      if (this.readRecord()?.pid === child.pid) unlinkQuietly(this.recordFile);
+      if (readServerRecord(this.recordFile)?.pid === child.pid) unlinkQuietly(this.recordFile);
       this.logger?.info('vector_store.chroma_embedded.stopped', { pid: child.pid });
     }
     this.current = undefined;
@@ -203,7 +172,7 @@ export class ChromaServerManager {
 
   private async ensure(): Promise<string> {
     if (this.current && (await this.isHealthy(this.current))) return this.current.url;
-    const recorded = this.readRecord();
+    const recorded = readServerRecord(this.recordFile);
     if (recorded && (await this.isHealthy(recorded))) return this.adopt(recorded);
 
     this.prepareDataDir();
@@ -212,7 +181,7 @@ export class ChromaServerManager {
       release = await acquireLock(this.lockFile, {
         timeoutMs: this.startTimeoutMs + STRAY_SERVER_GRACE_MS + 5_000,
         shouldStopWaiting: async () => {
-          const record = this.readRecord();
+          const record = readServerRecord(this.recordFile);
           return record !== undefined && (await this.isHealthy(record));
         },
       });
@@ -228,11 +197,11 @@ export class ChromaServerManager {
       throw error;
     }
     if (!release) {
-      const started = this.readRecord();
+      const started = readServerRecord(this.recordFile);
       return started ? this.adopt(started) : this.ensure();
     }
     try {
-      const again = this.readRecord();
+      const again = readServerRecord(this.recordFile);
       if (again && (await this.isHealthy(again))) return this.adopt(again);
       const stray = await this.adoptOrStopStrayServers();
       if (stray) return stray;
@@ -306,7 +275,7 @@ export class ChromaServerManager {
         const target = { url: `http://${stray.host ?? HOST}:${stray.port}`, socketPath };
         if (await waitForHeartbeat(target, STRAY_SERVER_GRACE_MS, () => !isProcessAlive(stray.pid))) {
           const record = this.newRecord(stray.pid, stray.port, target, 0);
-          this.writeRecord(record);
+          writeServerRecord(this.recordFile, record);
           return this.adopt(record);
         }
       }
@@ -323,7 +292,16 @@ export class ChromaServerManager {
       // Inside its own namespace any port is free; picking one here keeps both paths the same.
       const port = await freeLoopbackPort();
       const target = { url: `http://${HOST}:${port}`, socketPath };
-      const { child, logOffset } = this.spawnServer(port, socketPath);
+      const { child, logOffset } = spawnChromaServer({
+        cliPath: this.cliPath,
+        persistPath: this.persistPath,
+        dataDir: this.dataDir,
+        logFile: this.logFile,
+        port,
+        socketPath,
+        logger: this.logger,
+      });
+      this.child = child;
       const ready = await waitForHeartbeat(
         target,
         this.startTimeoutMs,
@@ -332,7 +310,7 @@ export class ChromaServerManager {
       const alive = child.exitCode === null && child.signalCode === null;
       if (ready && alive) {
         const record = this.newRecord(child.pid as number, port, target, process.pid);
-        this.writeRecord(record);
+        writeServerRecord(this.recordFile, record);
         this.watch(child);
         this.logger?.info('vector_store.chroma_embedded.started', {
           pid: child.pid,
@@ -344,7 +322,7 @@ export class ChromaServerManager {
       ownedChildren.delete(child);
       if (this.child === child) this.child = undefined;
       await terminate(child, this.stopTimeoutMs);
-      const output = this.outputSince(logOffset);
+      const output = serverOutputSince(this.logFile, logOffset);
       if (attempt < PORT_ATTEMPTS && /address|in use|not available/i.test(output)) continue;
       const reason = ready
         ? 'exited right after starting'
@@ -356,51 +334,6 @@ export class ChromaServerManager {
           (output ? ` Its last output:\n${output}` : ` See ${this.logFile}.`),
       );
     }
-  }
-
-  private spawnServer(port: number, socketPath?: string): { child: ChildProcess; logOffset: number } {
-    rotateLog(this.logFile);
-    const logOffset = fileSize(this.logFile);
-    const log = openSync(this.logFile, 'a', 0o600);
-    const serverArgs = [
-      this.cliPath,
-      'run',
-      '--path',
-      this.persistPath,
-      '--host',
-      HOST,
-      '--port',
-      String(port),
-    ];
-    const setpriv = setprivPath();
-    if (!setpriv) {
-      this.logger?.warn('vector_store.chroma_embedded.no_pdeathsig', {
-        reason: 'setpriv (util-linux) not found: the Chroma server may outlive this process if it is killed',
-      });
-    }
-    // pdeathsig is set outside the namespace and again inside it, right before the server starts.
-    const deathSignal = (command: string[]) =>
-      setpriv ? [setpriv, '--pdeathsig', 'SIGTERM', '--', ...command] : command;
-    const server = deathSignal([process.execPath, ...serverArgs]);
-    const isolation = socketPath ? probeNetworkIsolation().isolation : null;
-    const [file, ...args] = isolation ? deathSignal(isolation.wrap(server)) : server;
-    let child: ChildProcess;
-    try {
-      child = spawn(file, args, {
-        stdio: ['ignore', log, log],
-        cwd: this.dataDir,
-        env: socketPath ? { ...process.env, KIOKU_CHROMA_SOCKET: socketPath } : process.env,
-      });
-    } finally {
-      closeSync(log);
-    }
-    child.on('error', (error) =>
-      this.logger?.error('vector_store.chroma_embedded.spawn_failed', { error: error.message }),
-    );
-    child.unref();
-    ownedChildren.add(child);
-    this.child = child;
-    return { child, logOffset };
   }
 
   private watch(child: ChildProcess): void {
@@ -426,216 +359,6 @@ export class ChromaServerManager {
   }
 
   private newRecord(pid: number, port: number, target: ServerTarget, ownerPid: number): ChromaServerRecord {
-    return {
-      version: 1,
-      pid,
-      ownerPid,
-      host: HOST,
-      port,
-      ...(target.socketPath ? { socketPath: target.socketPath } : {}),
-      url: target.url,
-      persistPath: this.persistPath,
-      startedAt: new Date().toISOString(),
-    };
+    return newServerRecord({ pid, host: HOST, port, target, persistPath: this.persistPath }, ownerPid);
   }
-
-  private readRecord(): ChromaServerRecord | undefined {
-    try {
-      const parsed = JSON.parse(readFileSync(this.recordFile, 'utf8')) as Partial<ChromaServerRecord>;
-      if (parsed.version === 1 && typeof parsed.pid === 'number' && typeof parsed.url === 'string') {
-        return parsed as ChromaServerRecord;
-      }
-    } catch {
-      // missing or unreadable: no server recorded
-    }
-    return undefined;
-  }
-
-  private writeRecord(record: ChromaServerRecord): void {
-    const temporary = `${this.recordFile}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(record, null, 2) + '\n', { mode: 0o600 });
-    renameSync(temporary, this.recordFile);
-  }
-
-  /** The server's output written after `offset`, without colour codes, last lines only. */
-  private outputSince(offset: number): string {
-    try {
-      const text = readFileSync(this.logFile).subarray(offset).toString('utf8');
-      return text
-        .replace(/\x1b\[[0-9;]*m/g, '')
-        .split('\n')
-        .map((line) => line.trimEnd())
-        .filter((line) => line.length > 0)
-        .slice(-OUTPUT_TAIL_LINES)
-        .join('\n')
-        .slice(-4_000);
-    } catch {
-      return '';
-    }
-  }
-}
-
-/** Owned server processes of this process, killed synchronously when it exits. */
-const ownedChildren = new Set<ChildProcess>();
-let exitHandlersInstalled = false;
-
-function killOwnedChildren(): void {
-  for (const child of ownedChildren) {
-    try {
-      child.kill('SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
-  ownedChildren.clear();
-}
-
-/**
- * On exit the children get SIGTERM synchronously. On a signal the children are killed and the signal
- * re-raised only when no one else listens for it: an app with its own shutdown handler keeps the
- * store until it exits (then the exit hook and pdeathsig take over).
- */
-function installExitHandlers(): void {
-  if (exitHandlersInstalled) return;
-  exitHandlersInstalled = true;
-  process.on('exit', killOwnedChildren);
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    const handler = () => {
-      if (process.listenerCount(signal) > 1) return;
-      killOwnedChildren();
-      process.removeListener(signal, handler);
-      process.kill(process.pid, signal);
-    };
-    process.on(signal, handler);
-  }
-}
-
-function defaultCliPath(): string {
-  // Built kioku (dist/<command>.js) ships its own launcher beside it: see chroma-cli.mjs for why.
-  const launcher = join(__dirname, 'chroma', 'cli.mjs');
-  if (existsSync(launcher)) return launcher;
-  // From the sources (tests, KIOKU_FROM_SOURCE): the same launcher, which also forwards the socket.
-  const sourceLauncher = join(__dirname, 'chroma-cli.mjs');
-  if (existsSync(sourceLauncher)) return sourceLauncher;
-  // `chromadb` exports only ".", so package.json cannot be resolved; its CJS entry is dist/cjs/chromadb.cjs.
-  return join(dirname(require.resolve('chromadb')), '..', 'cli.mjs');
-}
-
-let setprivCache: string | null | undefined;
-
-function setprivPath(): string | null {
-  if (setprivCache !== undefined) return setprivCache;
-  // util-linux installs setpriv in one of these on every Linux distribution kioku targets.
-  const candidates = [
-    '/usr/bin/setpriv',
-    '/bin/setpriv',
-    '/usr/sbin/setpriv',
-    '/sbin/setpriv',
-    '/usr/local/bin/setpriv',
-  ];
-  setprivCache = process.platform === 'linux' ? (candidates.find((path) => existsSync(path)) ?? null) : null;
-  return setprivCache;
-}
-
-/** Where a server answers: its URL, reached through `socketPath` when one is given. */
-interface ServerTarget {
-  url: string;
-  socketPath?: string;
-}
-
-async function heartbeat(target: ServerTarget, timeoutMs: number): Promise<boolean> {
-  try {
-    const response = await fetch(`${target.url}${HEARTBEAT_PATH}`, {
-      ...(target.socketPath ? unixSocketFetchOptions(target.socketPath) : {}),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    await response.arrayBuffer();
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
-
-async function waitForHeartbeat(
-  target: ServerTarget,
-  timeoutMs: number,
-  givenUp: () => boolean,
-): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (givenUp()) return false;
-    if (await heartbeat(target, Math.min(HEARTBEAT_TIMEOUT_MS, Math.max(1, deadline - Date.now()))))
-      return true;
-    await delay(50);
-  }
-  return false;
-}
-
-function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-async function terminate(child: ChildProcess, graceMs: number): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-  await exited;
-  clearTimeout(timer);
-}
-
-/** Stops a process this one did not spawn (so no 'exit' event): SIGTERM, poll, SIGKILL. */
-async function killPid(pid: number, graceMs: number): Promise<void> {
-  const signal = (name: NodeJS.Signals) => {
-    try {
-      process.kill(pid, name);
-    } catch {
-      // already gone
-    }
-  };
-  signal('SIGTERM');
-  const deadline = Date.now() + graceMs;
-  while (isProcessAlive(pid) && Date.now() < deadline) await delay(50);
-  if (!isProcessAlive(pid)) return;
-  signal('SIGKILL');
-  const killDeadline = Date.now() + 5_000;
-  while (isProcessAlive(pid) && Date.now() < killDeadline) await delay(50);
-}
-
-function rotateLog(file: string): void {
-  if (fileSize(file) <= LOG_ROTATE_BYTES) return;
-  try {
-    renameSync(file, `${file}.1`);
-  } catch {
-    // another process rotated it
-  }
-}
-
-function fileSize(file: string): number {
-  try {
-    return statSync(file).size;
-  } catch {
-    return 0;
-  }
-}
-
-function unlinkQuietly(file: string): void {
-  try {
-    unlinkSync(file);
-  } catch {
-    // already gone
-  }
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolveDelay) => setTimeout(resolveDelay, ms));
 }

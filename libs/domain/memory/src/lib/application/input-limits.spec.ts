@@ -4,12 +4,16 @@
  * input, and a query-vector cache shared across namespaces. Each is refused with a clear error that
  * quotes nothing the caller sent, and nothing is saved.
  */
+import { z } from 'zod';
 import { DeterministicEmbeddingProvider } from '@kioku/testing-fakes';
 import { createMemoryTestKit } from '../testing/memory-test-kit';
 import { MemoryRepository } from './memory.repository';
 import { RecallUseCase } from './recall/recall.use-case';
 import { RememberUseCase } from './remember/remember.use-case';
 import { INPUT_LIMITS } from './shared/memory-fields.input';
+import { linkMemoriesInputSchema } from './link-memories/link-memories.input';
+import { recallInputSchema } from './recall/recall.input';
+import { rememberInputSchema } from './remember/remember.input';
 
 class CountingEmbeddings extends DeterministicEmbeddingProvider {
   texts: string[] = [];
@@ -32,29 +36,35 @@ describe('input limits and rules', () => {
     };
   };
 
-  it('refuses a query longer than the limit at once, without embedding it', async () => {
-    const { recall, context, embeddings } = setup();
+  // The input schemas are a call's one validation, applied where input arrives (the MCP SDK for a
+  // tool, the gateway for a route): the use cases take parsed input and check the domain's rules.
+  const refusal = (schema: z.ZodType, input: unknown): string => {
+    const result = schema.safeParse(input);
+    return result.success ? 'accepted' : z.prettifyError(result.error);
+  };
+
+  it('refuses a query longer than the limit', () => {
     const query = 'q'.repeat(INPUT_LIMITS.queryLength + 1);
-    await expect(recall.execute({ query }, context)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
-    expect(embeddings.texts).toEqual([]);
-    await expect(
-      recall.execute({ query: 'q'.repeat(INPUT_LIMITS.queryLength) }, context),
-    ).resolves.toBeDefined();
+    expect(refusal(recallInputSchema, { query })).toMatch(/query/);
+    expect(refusal(recallInputSchema, { query: 'trip '.repeat(2_000) })).toMatch(/query/);
+    expect(refusal(recallInputSchema, { query: 'q'.repeat(INPUT_LIMITS.queryLength) })).toBe('accepted');
   });
 
-  it('refuses too many or too long tags, in recall and in remember', async () => {
-    const { recall, remember, context, count } = setup();
+  it('refuses too many or too long tags, in recall and in remember', () => {
     const many = Array.from({ length: 1_000 }, (_, i) => `t${i}`);
-    await expect(recall.execute({ query: 'x', tags: many }, context)).rejects.toMatchObject({
-      code: 'INVALID_INPUT',
-    });
-    await expect(remember.execute({ content: 'Tagged', tags: many }, context)).rejects.toMatchObject({
-      code: 'INVALID_INPUT',
-    });
-    await expect(
-      remember.execute({ content: 'Tagged', tags: ['x'.repeat(INPUT_LIMITS.itemLength + 1)] }, context),
-    ).rejects.toMatchObject({ code: 'INVALID_INPUT' });
-    expect(await count()).toBe(0);
+    expect(refusal(recallInputSchema, { query: 'x', tags: many })).toMatch(/tags/);
+    expect(refusal(rememberInputSchema, { content: 'Tagged', tags: many })).toMatch(/tags/);
+    const long = 'x'.repeat(INPUT_LIMITS.itemLength + 1);
+    expect(refusal(rememberInputSchema, { content: 'Tagged', tags: [long] })).toMatch(/tags/);
+  });
+
+  it.each([
+    [recallInputSchema, { query: 'x', n_results: 21 }, /n_results/],
+    [rememberInputSchema, { content: 42 }, /content/],
+    [rememberInputSchema, { content: 'ok', tags: [1] }, /tags/],
+    [linkMemoriesInputSchema, { source_id: 'a', target_id: 'b', link_type: 'friend' }, /link_type/],
+  ])('refuses input of the wrong shape %#, naming the field', (schema, input, field) => {
+    expect(refusal(schema, input)).toMatch(field);
   });
 
   it.each([

@@ -15,7 +15,6 @@ import {
   MEMORY_TOKENS,
   MemoryRepository,
   VerifiedLinkWriter,
-  parseInput,
   type CallContext,
   type Memory,
   type MemorySettings,
@@ -24,7 +23,7 @@ import { toSimilarity } from '@kioku/kernel';
 import { where } from '@kioku/vector-store';
 import { coactivatedPairs } from '../../domain/coactivation';
 import { ConsolidationStateRepository } from '../consolidation-state.repository';
-import { consolidateInputSchema, type ConsolidateInput } from './consolidate.input';
+import type { ConsolidateInput } from './consolidate.input';
 
 const REPLAY_CONFIDENCE = 0.6;
 const REPLAY_STEP = 0.1;
@@ -73,11 +72,10 @@ export class ConsolidateUseCase {
 
   /** `beforeWrite` is called before each write step (the worker's lease check; see WriteFence). */
   async execute(
-    rawInput: ConsolidateInput,
+    input: ConsolidateInput,
     context: CallContext,
     { beforeWrite = NO_FENCE }: { beforeWrite?: WriteFence } = {},
   ): Promise<ConsolidateResult> {
-    const input = parseInput(consolidateInputSchema, rawInput);
     const windowHours = input.window_hours ?? 24;
     const dryRun = input.dry_run === true;
     const namespace = context.namespace;

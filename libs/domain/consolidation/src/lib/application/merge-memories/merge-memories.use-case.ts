@@ -15,12 +15,11 @@ import {
   MemoryRepository,
   UpdateMemoryUseCase,
   VerifiedLinkWriter,
-  parseInput,
   type CallContext,
   type Memory,
   type MemorySettings,
 } from '@kioku/memory';
-import { mergeMemoriesInputSchema, type MergeMemoriesInput } from './merge-memories.input';
+import type { MergeMemoriesInput } from './merge-memories.input';
 
 export type MergeMemoriesResult =
   | {
@@ -47,8 +46,7 @@ export class MergeMemoriesUseCase {
     @inject(KERNEL_TOKENS.Logger) private readonly logger: Logger,
   ) {}
 
-  async execute(rawInput: MergeMemoriesInput, context: CallContext): Promise<MergeMemoriesResult> {
-    const input = parseInput(mergeMemoriesInputSchema, rawInput);
+  async execute(input: MergeMemoriesInput, context: CallContext): Promise<MergeMemoriesResult> {
     const keepId = input.keep_id.trim();
     const removeId = input.remove_id.trim();
     if (keepId === removeId)

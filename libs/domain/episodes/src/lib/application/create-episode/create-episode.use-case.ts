@@ -5,10 +5,10 @@
  */
 import { inject, injectable } from 'inversify';
 import { AppError, KERNEL_TOKENS, type Clock, type IdGenerator, type Logger } from '@kioku/kernel';
-import { MemoryRepository, parseInput, type CallContext, type Memory } from '@kioku/memory';
+import { MemoryRepository, type CallContext, type Memory } from '@kioku/memory';
 import type { Episode } from '../../domain/episode';
 import { EpisodeRepository } from '../episode.repository';
-import { createEpisodeInputSchema, type CreateEpisodeInput } from './create-episode.input';
+import type { CreateEpisodeInput } from './create-episode.input';
 
 export interface CreateEpisodeResult {
   episode: Episode;
@@ -26,8 +26,7 @@ export class CreateEpisodeUseCase {
     @inject(KERNEL_TOKENS.Logger) private readonly logger: Logger,
   ) {}
 
-  async execute(rawInput: CreateEpisodeInput, context: CallContext): Promise<CreateEpisodeResult> {
-    const input = parseInput(createEpisodeInputSchema, rawInput);
+  async execute(input: CreateEpisodeInput, context: CallContext): Promise<CreateEpisodeResult> {
     const summary = input.summary.trim();
     if (!summary) throw AppError.invalidInput('summary must not be empty.');
     const requested = [...new Set(input.memory_ids.map((id) => id.trim()).filter(Boolean))];

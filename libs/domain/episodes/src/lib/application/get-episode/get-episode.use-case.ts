@@ -3,10 +3,10 @@
  * deleted memories are filtered out at read time and counted in a note).
  */
 import { inject, injectable } from 'inversify';
-import { MemoryRepository, parseInput, type CallContext, type Memory } from '@kioku/memory';
+import { MemoryRepository, type CallContext, type Memory } from '@kioku/memory';
 import type { Episode } from '../../domain/episode';
 import { EpisodeRepository } from '../episode.repository';
-import { getEpisodeInputSchema, type GetEpisodeInput } from './get-episode.input';
+import type { GetEpisodeInput } from './get-episode.input';
 
 export type GetEpisodeResult =
   | { status: 'found'; episode: Episode; memories: Memory[]; missingCount: number }
@@ -19,8 +19,7 @@ export class GetEpisodeUseCase {
     @inject(EpisodeRepository) private readonly episodes: EpisodeRepository,
   ) {}
 
-  async execute(rawInput: GetEpisodeInput, context: CallContext): Promise<GetEpisodeResult> {
-    const input = parseInput(getEpisodeInputSchema, rawInput);
+  async execute(input: GetEpisodeInput, context: CallContext): Promise<GetEpisodeResult> {
     const episodeId = input.episode_id.trim();
     const episode = await this.episodes.get(context.namespace, episodeId);
     if (!episode) return { status: 'not_found', episodeId };

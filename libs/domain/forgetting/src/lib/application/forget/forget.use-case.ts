@@ -10,7 +10,6 @@ import {
   MEMORY_TOKENS,
   MemoryRanker,
   MemoryRepository,
-  parseInput,
   type CallContext,
   type Memory,
   type MemorySettings,
@@ -22,7 +21,7 @@ import type { ForgettingSettings } from '../../forgetting-settings';
 import { MemoryDeleter } from '../memory-deleter';
 import { AutoForgetSweep, type SweepDrop, type SweepScan } from '../sweep/auto-forget-sweep';
 import { ForgetConfirmations } from './forget-confirmations';
-import { forgetInputSchema, type ForgetInput } from './forget.input';
+import type { ForgetInput } from './forget.input';
 
 const QUERY_CANDIDATES = 5;
 const PREVIEW_CHARS = 70;
@@ -62,8 +61,7 @@ export class ForgetUseCase {
     @inject(KERNEL_TOKENS.Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(rawInput: ForgetInput, context: CallContext): Promise<ForgetResult> {
-    const input = parseInput(forgetInputSchema, rawInput);
+  async execute(input: ForgetInput, context: CallContext): Promise<ForgetResult> {
     const ids = input.memory_ids ?? (input.memory_id !== undefined ? [input.memory_id] : undefined);
     const modes = [ids !== undefined, input.query !== undefined, input.sweep === true].filter(Boolean).length;
     if (input.memory_id !== undefined && input.memory_ids !== undefined) {

@@ -10,12 +10,11 @@ import {
   MemoryChangeNotifier,
   MemoryRepository,
   VerifiedLinkWriter,
-  parseInput,
   type CallContext,
   type Memory,
 } from '@kioku/memory';
 import { TrashRepository } from '../trash.repository';
-import { restoreInputSchema, type RestoreInput } from './restore.input';
+import type { RestoreInput } from './restore.input';
 
 export type RestoreResult =
   | { status: 'restored'; memory: Memory; linksRestored: number; linksSkipped: number }
@@ -33,8 +32,8 @@ export class RestoreUseCase {
     @inject(KERNEL_TOKENS.Logger) private readonly logger: Logger,
   ) {}
 
-  async execute(rawInput: RestoreInput, context: CallContext): Promise<RestoreResult> {
-    const memoryId = parseInput(restoreInputSchema, rawInput).memory_id.trim();
+  async execute(input: RestoreInput, context: CallContext): Promise<RestoreResult> {
+    const memoryId = input.memory_id.trim();
     const namespace = context.namespace;
     const entry = await this.trash.get(namespace, memoryId);
     if (!entry) return { status: 'not_in_trash', memoryId };

@@ -8,9 +8,8 @@ import { LinkRepository, type Link, type LinkType } from '@kioku/links';
 import type { CallContext } from '../call-context';
 import type { Memory } from '../../domain/memory';
 import { MemoryRepository } from '../memory.repository';
-import { parseInput } from '../shared/parse-input';
 import { VerifiedLinkWriter } from '../shared/verified-link-writer';
-import { linkMemoriesInputSchema, type LinkMemoriesInput } from './link-memories.input';
+import type { LinkMemoriesInput } from './link-memories.input';
 
 const MANUAL_LINK_CONFIDENCE = 0.5;
 
@@ -29,8 +28,7 @@ export class LinkMemoriesUseCase {
     @inject(KERNEL_TOKENS.Logger) private readonly logger: Logger,
   ) {}
 
-  async execute(rawInput: LinkMemoriesInput, context: CallContext): Promise<LinkMemoriesResult> {
-    const input = parseInput(linkMemoriesInputSchema, rawInput);
+  async execute(input: LinkMemoriesInput, context: CallContext): Promise<LinkMemoriesResult> {
     const sourceId = input.source_id.trim();
     const targetId = input.target_id.trim();
     const type = input.link_type ?? 'related';

@@ -80,9 +80,6 @@ describe('recall as retrieval', () => {
       const result = await recall.execute({ query, n_results: 2 }, context);
       expect(result.results.length).toBeLessThanOrEqual(2);
     }
-    await expect(recall.execute({ query: 'trip '.repeat(2_000) }, context)).rejects.toMatchObject({
-      code: 'INVALID_INPUT',
-    });
     const mixed = await recall.execute({ query: '☕ 旅行 Kyoto', n_results: 1 }, context);
     expect(mixed.results[0].memory.id).toBe(kyoto.id);
   });

@@ -7,10 +7,9 @@ import { inject, injectable } from 'inversify';
 import { AppError, KERNEL_TOKENS, type Clock, type Logger } from '@kioku/kernel';
 import type { CallContext } from '../call-context';
 import { AccessTracker } from './access-tracker';
-import { parseInput } from '../shared/parse-input';
 import { MemoryRanker, type RankedMemory } from './memory-ranker';
 import { recallFilter } from './recall-filter';
-import { recallInputSchema, type RecallInput } from './recall.input';
+import type { RecallInput } from './recall.input';
 
 export type RecalledMemory = RankedMemory;
 
@@ -27,8 +26,7 @@ export class RecallUseCase {
     @inject(KERNEL_TOKENS.Logger) private readonly logger: Logger,
   ) {}
 
-  async execute(rawInput: RecallInput, context: CallContext): Promise<RecallResult> {
-    const input = parseInput(recallInputSchema, rawInput);
+  async execute(input: RecallInput, context: CallContext): Promise<RecallResult> {
     const query = input.query.trim();
     if (!query) throw AppError.invalidInput('query must not be empty.');
     const now = this.clock.now();

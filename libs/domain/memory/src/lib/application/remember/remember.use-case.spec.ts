@@ -102,8 +102,6 @@ describe('RememberUseCase', () => {
     [{ content: '' }, /content must not be empty/],
     [{ content: '   ' }, /content must not be empty/],
     [{ content: 'x'.repeat(16_001) }, /too long: 16001 characters \(at most 16000\)/],
-    [{ content: 42 }, /content/],
-    [{ content: 'ok', tags: [1] }, /tags/],
     [{ content: '<parameter name="content">hello</parameter>' }, /wrapped in XML-like markup/],
   ])('rejects bad input %# with a clear error and stores nothing', async (input, message) => {
     const { remember, context, store, embeddings } = setup();

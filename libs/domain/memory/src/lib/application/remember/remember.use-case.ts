@@ -17,8 +17,7 @@ import { buildFields } from '../shared/build-memory';
 import { autoLinks } from '../shared/auto-link';
 import { VerifiedLinkWriter } from '../shared/verified-link-writer';
 import { MemoryChangeNotifier } from '../memory-change.listener';
-import { rememberInputSchema, type RememberInput } from './remember.input';
-import { parseInput } from '../shared/parse-input';
+import type { RememberInput } from './remember.input';
 import { ConversationThread } from './conversation-thread';
 
 export type RememberResult =
@@ -39,8 +38,7 @@ export class RememberUseCase {
     @inject(KERNEL_TOKENS.Logger) private readonly logger: Logger,
   ) {}
 
-  async execute(rawInput: RememberInput, context: CallContext): Promise<RememberResult> {
-    const input = parseInput(rememberInputSchema, rawInput);
+  async execute(input: RememberInput, context: CallContext): Promise<RememberResult> {
     assertNotXmlWrapped({
       content: input.content,
       tags: input.tags,

@@ -22,8 +22,7 @@ import { assertNotXmlWrapped, normalizeContent } from '../shared/memory-fields.i
 import { autoLinks } from '../shared/auto-link';
 import { VerifiedLinkWriter } from '../shared/verified-link-writer';
 import { MemoryChangeNotifier } from '../memory-change.listener';
-import { parseInput } from '../shared/parse-input';
-import { updateMemoryInputSchema, type UpdateMemoryInput } from './update-memory.input';
+import type { UpdateMemoryInput } from './update-memory.input';
 
 /** A field an update changed, by its name in results (`private` for the stored `isPrivate`). */
 export type ChangedField = 'content' | 'category' | 'importance' | 'emotion' | 'tags' | 'private';
@@ -46,8 +45,7 @@ export class UpdateMemoryUseCase {
     @inject(KERNEL_TOKENS.Logger) private readonly logger: Logger,
   ) {}
 
-  async execute(rawInput: UpdateMemoryInput, context: CallContext): Promise<UpdateMemoryResult> {
-    const input = parseInput(updateMemoryInputSchema, rawInput);
+  async execute(input: UpdateMemoryInput, context: CallContext): Promise<UpdateMemoryResult> {
     assertNotXmlWrapped({
       content: input.content,
       tags: input.tags,

@@ -7,7 +7,7 @@
 import { ForgetUseCase, RestoreUseCase } from '@kioku/forgetting';
 import { createForgettingTestKit } from '@kioku/forgetting/testing';
 import { MemoryRepository, UpdateMemoryUseCase } from '@kioku/memory';
-import { useChromaTestServer } from '@kioku/testing-contracts';
+import { useChromaTestServer } from '@kioku/vector-store-chroma/testing';
 import type { VectorStore } from '@kioku/vector-store';
 import { MemoryVectorStore } from '@kioku/vector-store-memory';
 import { ChromaVectorStore } from '@kioku/vector-store-chroma';

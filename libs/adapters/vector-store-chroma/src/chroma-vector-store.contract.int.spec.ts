@@ -3,11 +3,8 @@
  * for this file; the second instance opens its own connection to the same index file, as another
  * process on the machine would.
  */
-import {
-  describeLexicalSearchContract,
-  describeVectorStoreContract,
-  useChromaTestServer,
-} from '@kioku/testing-contracts';
+import { describeLexicalSearchContract, describeVectorStoreContract } from '@kioku/testing-contracts';
+import { useChromaTestServer } from './testing';
 import { ChromaVectorStore } from './lib/chroma-vector-store.adapter';
 
 const server = useChromaTestServer();

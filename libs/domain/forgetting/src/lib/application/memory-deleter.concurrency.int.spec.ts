@@ -4,7 +4,7 @@
  */
 import { ChromaVectorStore } from '@kioku/vector-store-chroma';
 import { MemoryVectorStore } from '@kioku/vector-store-memory';
-import { useChromaTestServer } from '@kioku/testing-contracts';
+import { useChromaTestServer } from '@kioku/vector-store-chroma/testing';
 import type { VectorStore } from '@kioku/vector-store';
 import { createForgettingTestKit } from '../testing/forgetting-test-kit';
 import { ForgetUseCase } from './forget/forget.use-case';

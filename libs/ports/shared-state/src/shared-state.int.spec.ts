@@ -5,7 +5,7 @@
  */
 import { SystemClock, type Clock } from '@kioku/kernel';
 import { FixedClock } from '@kioku/testing-fakes';
-import { useChromaTestServer } from '@kioku/testing-contracts';
+import { useChromaTestServer } from '@kioku/vector-store-chroma/testing';
 import { ChromaVectorStore } from '@kioku/vector-store-chroma';
 import { MemoryVectorStore } from '@kioku/vector-store-memory';
 import type { VectorStore } from '@kioku/vector-store';

@@ -1,14 +1,10 @@
 /** Chroma-specific behaviour beyond the shared contract, against a real server. */
 import { createServer, type Server, type Socket } from 'node:net';
 import { ChromaClient } from 'chromadb';
-import { AppError } from '@kioku/kernel';
+import { AppError, freeLoopbackPort } from '@kioku/kernel';
 import { StoreUnavailableError, where } from '@kioku/vector-store';
-import {
-  freeLoopbackPort,
-  record,
-  uniqueCollectionName,
-  useChromaTestServer,
-} from '@kioku/testing-contracts';
+import { record, uniqueCollectionName } from '@kioku/testing-contracts';
+import { useChromaTestServer } from '../testing';
 import { ChromaRecordStore, DIMENSION_METADATA_KEY } from './chroma-record-store.adapter';
 import { ChromaVectorStore } from './chroma-vector-store.adapter';
 

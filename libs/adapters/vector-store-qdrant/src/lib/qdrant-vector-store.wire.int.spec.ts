@@ -11,13 +11,11 @@ import {
   CollectionNotFoundError,
   DimensionMismatchError,
   StoreUnavailableError,
+  encodeCursor,
   where,
 } from '@kioku/vector-store';
-import {
-  encodeCursor,
-  QdrantVectorStore,
-  type QdrantVectorStoreOptions,
-} from './qdrant-vector-store.adapter';
+import type { QdrantVectorStoreOptions } from './qdrant-options';
+import { QdrantVectorStore } from './qdrant-vector-store.adapter';
 import { PAYLOAD_INDEXES } from './qdrant-payload-indexes';
 import { pointIdOf } from './qdrant-point-id.mapper';
 import {

@@ -138,8 +138,9 @@ describe('kioku mcp --http Host and Origin checks', () => {
   });
 
   it('sends the security headers on errors too', async () => {
+    // An unknown session id is a 404, after which an MCP client starts a new session.
     const response = await post(port, { 'mcp-session-id': 'no-such-session' });
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(404);
     expect(response.headers).toMatchObject(SECURITY_HEADERS);
   });
 });

@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { createAppContainer } from '@kioku/composition';
 import { parseConfig } from '@kioku/config';
 import { RememberUseCase, toDocument, toMetadata, type Memory } from '@kioku/memory';
-import { useChromaTestServer } from '@kioku/testing-contracts';
+import { useChromaTestServer } from '@kioku/vector-store-chroma/testing';
 import { ChromaRecordStore, ChromaVectorStore } from '@kioku/vector-store-chroma';
 import { KIOKU_BIN, tempDir } from './testing/worker-test-helpers';
 

@@ -1,7 +1,7 @@
 /** Consolidation running while memories are remembered and forgotten keeps every link two-sided. */
 import { ForgetUseCase } from '@kioku/forgetting';
 import { createForgettingTestKit } from '@kioku/forgetting/testing';
-import { useChromaTestServer } from '@kioku/testing-contracts';
+import { useChromaTestServer } from '@kioku/vector-store-chroma/testing';
 import { ChromaVectorStore } from '@kioku/vector-store-chroma';
 import { MemoryVectorStore } from '@kioku/vector-store-memory';
 import type { VectorStore } from '@kioku/vector-store';

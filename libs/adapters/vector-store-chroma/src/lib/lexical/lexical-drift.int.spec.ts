@@ -3,7 +3,8 @@
  * (run by the integrity job) must bring every record back into the index and drop entries whose
  * record is gone. The crash is reproduced by writing through the bare record store, which has no index.
  */
-import { record, uniqueCollectionName, useChromaTestServer, vectorFor } from '@kioku/testing-contracts';
+import { record, uniqueCollectionName, vectorFor } from '@kioku/testing-contracts';
+import { useChromaTestServer } from '../../testing';
 import { ChromaRecordStore } from '../chroma-record-store.adapter';
 import { ChromaVectorStore } from '../chroma-vector-store.adapter';
 

@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { startChromaTestServer, type ChromaTestServer } from '@kioku/testing-contracts';
+import { startChromaTestServer, type ChromaTestServer } from '@kioku/vector-store-chroma/testing';
 import type { JobName } from './config';
 import type { JobReport } from './reports/job-report';
 import { holdingProxy } from './testing/holding-proxy';
