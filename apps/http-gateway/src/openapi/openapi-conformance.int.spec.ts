@@ -134,6 +134,7 @@ describe('real REST responses conform to the served OpenAPI document', () => {
       token: alpha,
       params: { id: 'mem_000000000000' },
     });
+    await call('post', '/v1/memories/{id}/restore', 422, { token: alpha, params: { id: 'x'.repeat(65) } });
 
     await call('post', '/v1/forget/query', 200, { token: alpha, body: { query: 'bonsai' } });
     await call('post', '/v1/forget/query', 422, { token: alpha, body: {} });
@@ -156,6 +157,7 @@ describe('real REST responses conform to the served OpenAPI document', () => {
     await call('post', '/v1/episodes', 422, { token: alpha, body: { memory_ids: [member] } });
     await call('get', '/v1/episodes/{id}', 200, { token: alpha, params: { id: episode.episodeId } });
     await call('get', '/v1/episodes/{id}', 404, { token: alpha, params: { id: 'ep_000000000000' } });
+    await call('get', '/v1/episodes/{id}', 422, { token: alpha, params: { id: 'x'.repeat(65) } });
   });
 
   it('consolidation: consolidate, merge, wake-up', async () => {
@@ -255,11 +257,11 @@ describe('real REST responses conform to the served OpenAPI document', () => {
       ({ key, status, operation }) =>
         !(status in NOT_PRODUCED_HERE) &&
         key !== RESTORE_CONFLICT &&
-        // INVALID_INPUT is listed for every REST route; only a body or a query can be invalid.
+        // INVALID_INPUT is listed for every REST route; only a body, a query or a path id can be invalid.
         !(
           status === '422' &&
           !operation.requestBody &&
-          !(operation.parameters ?? []).some((p) => p.in === 'query')
+          (operation.parameters ?? []).every((p) => p.in === 'header')
         ),
     );
     expect(producible.map((d) => d.key).filter((key) => !conformance.seen.has(key))).toEqual([]);
