@@ -14,8 +14,8 @@ import {
   sweepReportSchema,
 } from '@kioku/presenters';
 import { TwoStepDelete, type DeleteRequested } from '../confirmations/two-step-delete';
-import { conflict, notInTrash } from './rest.errors';
-import { idParams, ok, restRoute, type RouteResult, type RouteSpec } from './route-spec';
+import { conflict, expectMode, notInTrash } from './rest.errors';
+import { accepted, idParams, ok, restRoute, type RouteSpec } from './route-spec';
 
 /** The header that may carry the confirmation token instead of `?confirm=`. */
 export const CONFIRMATION_HEADER = 'kioku-confirmation-token';
@@ -74,7 +74,7 @@ export const forgettingRoutes: RouteSpec[] = [
     responses: { 200: { description: 'Up to 5 candidates with ids', schema: forgetQuerySchema } },
     async handle({ body, context, container }) {
       const result = await container.get(ForgetUseCase).execute(body, context);
-      return ok(forgetStructured(result));
+      return ok(forgetStructured(expectMode(result, 'query')));
     },
   }),
 
@@ -90,7 +90,7 @@ export const forgettingRoutes: RouteSpec[] = [
     responses: { 200: { description: 'The dry-run report', schema: sweepReportSchema } },
     async handle({ context, container }) {
       const result = await container.get(ForgetUseCase).execute({ sweep: true, dry_run: true }, context);
-      return ok(forgetStructured(result));
+      return ok(forgetStructured(expectMode(result, 'sweep_report')));
     },
   }),
 
@@ -109,7 +109,7 @@ export const forgettingRoutes: RouteSpec[] = [
         throw conflict(
           `Nothing was deleted: run POST /v1/forget/sweep first, then execute within ${result.confirmWithin}.`,
         );
-      return ok(forgetStructured(result));
+      return ok(forgetStructured(expectMode(result, 'sweep_executed')));
     },
   }),
 
@@ -133,7 +133,7 @@ export const forgettingRoutes: RouteSpec[] = [
   }),
 ];
 
-function deleteRequested(requested: DeleteRequested): RouteResult {
+function deleteRequested(requested: DeleteRequested) {
   const { pending } = requested;
   const body: DeleteRequestedOutput = {
     status: 'confirmation_required',
@@ -146,7 +146,7 @@ function deleteRequested(requested: DeleteRequested): RouteResult {
       private: pending.memory.isPrivate,
     },
   };
-  return { status: 202, body };
+  return accepted(body);
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {

@@ -30,6 +30,12 @@ const STREAM_RESPONSE: Record<number, ResponseDoc> = {
   },
 };
 
+const RESPONSES: Record<keyof typeof SUMMARIES, Record<number, ResponseDoc>> = {
+  POST: { ...STREAM_RESPONSE, 202: { description: 'Notification accepted' } },
+  GET: STREAM_RESPONSE,
+  DELETE: { ...STREAM_RESPONSE, 200: { description: 'Session ended (no body)' } },
+};
+
 export function mcpRoutes(sessions: StreamableHttpSessions, metrics: GatewayMetrics): RouteSpec[] {
   return (Object.keys(SUMMARIES) as (keyof typeof SUMMARIES)[]).map((method) =>
     rawRoute({
@@ -42,10 +48,7 @@ export function mcpRoutes(sessions: StreamableHttpSessions, metrics: GatewayMetr
       description:
         'MCP Streamable HTTP transport (protocol errors are JSON-RPC errors). Send Mcp-Session-Id after initialize.',
       headers: [{ name: 'mcp-session-id', description: 'The session id returned by initialize.' }],
-      responses:
-        method === 'POST'
-          ? { ...STREAM_RESPONSE, 202: { description: 'Notification accepted' } }
-          : STREAM_RESPONSE,
+      responses: RESPONSES[method],
       handle: (request, reply) => serveMcpRequest(sessions, metrics, request, reply),
     }),
   );

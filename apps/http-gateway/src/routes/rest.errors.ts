@@ -1,7 +1,8 @@
 /**
  * Results that a REST client must see as failures (an unknown id is a 404, a refused change a
  * 409), raised as `AppError`s with stable codes so `to-problem.ts` decides the status. Ids in the
- * messages are the caller's own input, shortened.
+ * messages are the caller's own input, shortened. `expectMode` narrows a use case's result to the
+ * mode the route asked for (so its body type is that mode's schema); any other mode is a bug.
  */
 import { AppError, snippet } from '@kioku/kernel';
 
@@ -31,4 +32,13 @@ export function notInTrash(memoryId: string): AppError {
     'MEMORY_NOT_FOUND',
     `Not in trash: ${ids([memoryId])}. Only memories deleted within the trash retention can be restored.`,
   );
+}
+
+export function expectMode<R extends { mode: string }, M extends R['mode']>(
+  result: R,
+  mode: M,
+): Extract<R, { mode: M }> {
+  if (result.mode !== mode)
+    throw new AppError('INTERNAL', `Expected a "${mode}" result, got "${result.mode}".`);
+  return result as Extract<R, { mode: M }>;
 }

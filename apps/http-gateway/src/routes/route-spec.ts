@@ -3,8 +3,11 @@
  * document, so that the document can never drift from what is served. A REST route names the zod
  * schemas of its body and query (the use cases' own input schemas) and of its responses (the
  * presenters' output schemas); its handler gets validated input and the caller's context, resolves
- * a use case, executes it and maps the result. A raw route (health, metrics, MCP) handles the
- * request itself and only contributes its documentation.
+ * a use case, executes it and maps the result. The handler's result is typed by the route's
+ * documented responses: for each status, a body of that status's schema (`RouteResult<R>`), so a
+ * route cannot answer a status or a body its OpenAPI entry does not describe without a compile
+ * error. A raw route (health, metrics, MCP) handles the request itself and only contributes its
+ * documentation.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from 'inversify';
@@ -17,12 +20,15 @@ import type { ProblemCode } from '../errors/to-problem';
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export type RouteTag = 'memories' | 'forgetting' | 'episodes' | 'consolidation' | 'mcp' | 'operations';
 
-export interface ResponseDoc {
+export interface ResponseDoc<S extends z.ZodType = z.ZodType> {
   description: string;
   /** Body schema (JSON), or a fixed media type for non-JSON bodies. */
-  schema?: z.ZodType;
+  schema?: S;
   mediaType?: string;
 }
+
+/** The documented responses of a route, by status. */
+export type ResponseDocs = Record<number, ResponseDoc>;
 
 export interface HeaderDoc {
   name: string;
@@ -40,7 +46,7 @@ interface RouteDocs {
   tag: RouteTag;
   /** Whether a valid API key is required (and the per-key rate limit applies). */
   auth: boolean;
-  responses: Record<number, ResponseDoc>;
+  responses: ResponseDocs;
   /** Problems this route may answer with besides the ones every route shares. */
   problems?: ProblemCode[];
   headers?: HeaderDoc[];
@@ -56,22 +62,26 @@ export interface RestInput<B, Q> {
   request: FastifyRequest;
 }
 
-export interface RouteResult {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-}
+/** The body a documented response carries: its schema's output, or nothing without a schema. */
+type BodyOf<D> = D extends { schema: infer S extends z.ZodType } ? z.output<S> : undefined;
+
+/** One of the documented responses: its status and a body of that status's schema. */
+export type RouteResult<R extends ResponseDocs = ResponseDocs> = {
+  [S in keyof R & number]: { status: S; body: BodyOf<R[S]>; headers?: Record<string, string> };
+}[keyof R & number];
 
 export interface RestRoute<
   B extends z.ZodType = z.ZodType,
   Q extends z.ZodType = z.ZodType,
+  R extends ResponseDocs = ResponseDocs,
 > extends RouteDocs {
   kind: 'rest';
   body?: B;
   query?: Q;
   /** Checks the path parameters (the handler still reads them as strings). */
   params?: z.ZodType<Record<string, string>>;
-  handle(input: RestInput<z.output<B>, z.output<Q>>): Promise<RouteResult>;
+  responses: R;
+  handle(input: RestInput<z.output<B>, z.output<Q>>): Promise<NoInfer<RouteResult<R>>>;
 }
 
 export interface RawRoute extends RouteDocs {
@@ -81,10 +91,15 @@ export interface RawRoute extends RouteDocs {
 
 export type RouteSpec = RestRoute | RawRoute;
 
-/** A REST route; the handler's `body` and `query` are typed by the given schemas. */
-export function restRoute<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined>(
-  route: Omit<RestRoute<B, Q>, 'kind'>,
-): RestRoute {
+/**
+ * A REST route; the handler's `body` and `query` are typed by the given schemas, its result by the
+ * documented `responses`.
+ */
+export function restRoute<
+  R extends ResponseDocs,
+  B extends z.ZodType = z.ZodUndefined,
+  Q extends z.ZodType = z.ZodUndefined,
+>(route: Omit<RestRoute<B, Q, R>, 'kind'>): RestRoute {
   return { ...route, kind: 'rest' } as unknown as RestRoute;
 }
 
@@ -95,5 +110,6 @@ export function rawRoute(route: Omit<RawRoute, 'kind'>): RawRoute {
 /** The path parameters of a `/:id` route: a memory or an episode id, with the length the tools allow. */
 export const idParams = z.object({ id: idString });
 
-export const ok = (body: unknown): RouteResult => ({ status: 200, body });
-export const created = (body: unknown): RouteResult => ({ status: 201, body });
+export const ok = <T>(body: T) => ({ status: 200 as const, body });
+export const created = <T>(body: T) => ({ status: 201 as const, body });
+export const accepted = <T>(body: T) => ({ status: 202 as const, body });

@@ -1,65 +1,10 @@
-import { CreateEpisodeUseCase, GetEpisodeUseCase } from '@kioku/episodes';
-import { createForgettingTestKit } from '@kioku/forgetting/testing';
-import { MemoryDeleter } from '@kioku/forgetting';
-import type { Link } from '@kioku/links';
+import { GetEpisodeUseCase } from '@kioku/episodes';
 import { consolidateText } from './consolidation.presenter';
-import { ConsolidateUseCase, consolidationModule } from '@kioku/consolidation';
-
-const HOUR = 3_600_000;
-const related = (sourceId: string, targetId: string, confidence: number): Link => ({
-  sourceId,
-  targetId,
-  type: 'related',
-  confidence,
-  note: '',
-  createdAt: '',
-});
-
-async function scenario() {
-  const kit = createForgettingTestKit({
-    modules: [consolidationModule()],
-    memory: { linkDistance: 0, mergeDistance: 0.1 },
-  });
-  const { remember, clock, links } = kit;
-  const faded = await remember({ content: 'An old note about the garden shed', importance: 3 });
-  clock.advanceDays(57);
-  const twin = await remember({ content: 'Booked the dentist for Friday afternoon' });
-  const gone = await remember({ content: 'A memory that will be deleted' });
-  clock.advanceDays(3);
-  const m1 = await remember({
-    content: 'Morning run by the river',
-    emotion: 'happy',
-    intensity: 0.6,
-    tags: ['a', 'b'],
-  });
-  clock.advance(HOUR);
-  const m2 = await remember({ content: 'Booked the dentist for Friday afternoon', emotion: 'sad' });
-  clock.advance(HOUR);
-  const m3 = await remember({
-    content: 'Lunch with an old friend',
-    emotion: 'happy',
-    intensity: 0.7,
-    tags: ['a', 'c'],
-  });
-  clock.advance(HOUR);
-  const m4 = await remember({ content: 'Wrote the project report', tags: ['a', 'b'] });
-  clock.advance(HOUR);
-  await links.saveBoth('test', [related(m3.id, m4.id, 0.5), related(m2.id, faded.id, 0.05)]);
-  const { episode } = await kit.container
-    .get(CreateEpisodeUseCase)
-    .execute({ memory_ids: [m1.id, gone.id], summary: 'A day' }, kit.context);
-  await kit.container.get(MemoryDeleter).delete('test', gone.id, 'forget');
-  return {
-    ...kit,
-    consolidate: kit.container.get(ConsolidateUseCase),
-    ids: { faded, twin, m1, m2, m3, m4 },
-    episode,
-  };
-}
+import { consolidateScenario } from '@kioku/consolidation/testing';
 
 describe('ConsolidateUseCase (behaviour §4.8)', () => {
   it('replays, co-activates, prunes, proposes merges and fading memories with exact counts', async () => {
-    const { consolidate, context, ids, links, container, episode } = await scenario();
+    const { consolidate, context, ids, links, container, episode } = await consolidateScenario();
     const result = await consolidate.execute({}, context);
     expect(result).toMatchObject({
       replayed: 4,
@@ -94,7 +39,7 @@ describe('ConsolidateUseCase (behaviour §4.8)', () => {
   });
 
   it('writes nothing in a dry run', async () => {
-    const { consolidate, context, linkHealth } = await scenario();
+    const { consolidate, context, linkHealth } = await consolidateScenario();
     const before = (await linkHealth()).links;
     const dry = await consolidate.execute({ dry_run: true }, context);
     expect(dry).toMatchObject({ dryRun: true, linksCreated: 4, episodeIdsDropped: 1 });

@@ -4,6 +4,7 @@ import type { ConsolidateResult, MergeMemoriesResult } from '@kioku/consolidatio
 import { notFoundText } from '../shared/compose-response';
 import { round2 } from '../shared/rounding';
 import type { ConsolidateOutput, MergeMemoriesOutput } from './consolidation.output';
+import type { VariantFor } from '../shared/variant-for';
 
 export function consolidateText(result: ConsolidateResult): string {
   const lines = [
@@ -80,6 +81,9 @@ export function mergeMemoriesText(result: MergeMemoriesResult): string {
   }
 }
 
+export function mergeMemoriesStructured<R extends MergeMemoriesResult>(
+  result: R,
+): VariantFor<MergeMemoriesOutput, 'status', R>;
 export function mergeMemoriesStructured(result: MergeMemoriesResult): MergeMemoriesOutput {
   switch (result.status) {
     case 'merged':

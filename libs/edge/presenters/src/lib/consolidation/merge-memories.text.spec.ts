@@ -1,39 +1,11 @@
 import { TrashRepository } from '@kioku/forgetting';
-import { createForgettingTestKit } from '@kioku/forgetting/testing';
 import { MemoryRepository } from '@kioku/memory';
-import type { Link } from '@kioku/links';
 import { mergeMemoriesText } from './consolidation.presenter';
-import { MergeMemoriesUseCase, consolidationModule } from '@kioku/consolidation';
-
-const link = (sourceId: string, targetId: string, type: Link['type'], confidence: number): Link => ({
-  sourceId,
-  targetId,
-  type,
-  confidence,
-  note: '',
-  createdAt: '',
-});
+import { mergeScenario } from '@kioku/consolidation/testing';
 
 describe('MergeMemoriesUseCase (behaviour §4.9)', () => {
-  const setup = async () => {
-    const kit = createForgettingTestKit({ modules: [consolidationModule()], memory: { linkDistance: 0 } });
-    const make = (content: string, extra = {}) => kit.remember({ content, ...extra });
-    const keep = await make("Today's conversation was fun. I learned a lot from Master.");
-    const remove = await make("Today's conversation was enjoyable. Master taught me many things.");
-    const [x, y, z] = [await make('Friend X'), await make('Friend Y'), await make('Friend Z')];
-    await kit.links.saveBoth('test', [
-      link(keep.id, remove.id, 'similar', 0.9),
-      link(keep.id, x.id, 'related', 0.8),
-      link(remove.id, x.id, 'related', 0.3),
-      link(remove.id, y.id, 'caused_by', 0.7),
-      link(keep.id, z.id, 'related', 0.2),
-      link(remove.id, z.id, 'related', 0.6),
-    ]);
-    return { ...kit, keep, remove, x, y, z, merge: kit.container.get(MergeMemoriesUseCase) };
-  };
-
   it('carries the links over (no self-link, no duplicate, higher confidence wins) and trashes the removed memory', async () => {
-    const { merge, context, keep, remove, x, y, z, links, linkHealth, container } = await setup();
+    const { merge, context, keep, remove, x, y, z, links, linkHealth, container } = await mergeScenario();
     const result = await merge.execute({ keep_id: keep.id, remove_id: remove.id }, context);
     expect(mergeMemoriesText(result)).toBe(
       `Merged ${remove.id} into ${keep.id}. 2 link(s) carried over. ${remove.id} is in the trash; restore brings it back.`,
@@ -53,7 +25,7 @@ describe('MergeMemoriesUseCase (behaviour §4.9)', () => {
   });
 
   it('refuses missing, identical and protected memories, changing nothing', async () => {
-    const { merge, context, keep, remove, container, remember } = await setup();
+    const { merge, context, keep, remove, container, remember } = await mergeScenario();
     const pinned = await remember({ content: 'Pinned thought', importance: 5 });
     expect(
       mergeMemoriesText(await merge.execute({ keep_id: keep.id, remove_id: 'mem_000000000000' }, context)),

@@ -2,6 +2,7 @@
 import { snippet } from '@kioku/kernel';
 import type { CreateEpisodeResult, GetEpisodeResult } from '@kioku/episodes';
 import type { CreateEpisodeOutput, GetEpisodeOutput } from './episode.output';
+import type { VariantFor } from '../shared/variant-for';
 
 export function createEpisodeText(result: CreateEpisodeResult): string {
   const n = result.episode.memoryIds.length;
@@ -34,6 +35,9 @@ export function getEpisodeText(result: GetEpisodeResult): string {
   return lines.join('\n');
 }
 
+export function getEpisodeStructured<R extends GetEpisodeResult>(
+  result: R,
+): VariantFor<GetEpisodeOutput, 'status', R>;
 export function getEpisodeStructured(result: GetEpisodeResult): GetEpisodeOutput {
   if (result.status === 'not_found') return { status: result.status, episodeId: result.episodeId };
   return {

@@ -1,19 +1,9 @@
-import { MemoryRepository } from '@kioku/memory';
 import { forgetText } from './forget.text';
-import { ForgetUseCase, TrashRepository } from '@kioku/forgetting';
-import { createForgettingTestKit } from '@kioku/forgetting/testing';
+import { forgetSetup } from '@kioku/forgetting/testing';
 
 describe('ForgetUseCase: two-call confirmation (design notes 000, 001)', () => {
-  const setup = (forgetting = {}) => {
-    const kit = createForgettingTestKit({ forgetting, memory: { linkDistance: 2 } });
-    const forget = kit.container.get(ForgetUseCase);
-    const exists = async (id: string) =>
-      (await kit.container.get(MemoryRepository).getOne('test', id)) !== null;
-    return { ...kit, forget, exists, trash: kit.container.get(TrashRepository) };
-  };
-
   it('lists candidates for a query with ids and deletes nothing', async () => {
-    const { forget, remember, context, exists, clock } = setup();
+    const { forget, remember, context, exists, clock } = forgetSetup();
     const sf = await remember({ content: 'The user lives in San Francisco' });
     await remember({ content: 'The user visited San Francisco last year' });
     const result = await forget.execute({ query: 'San Francisco' }, context);
@@ -27,7 +17,7 @@ describe('ForgetUseCase: two-call confirmation (design notes 000, 001)', () => {
   });
 
   it('asks on the first call, deletes on the second, with the seed texts', async () => {
-    const { forget, remember, context, exists, clock } = setup();
+    const { forget, remember, context, exists, clock } = forgetSetup();
     const m = await remember({ content: 'Blue Envelope #14 の記憶', emotion: 'happy' });
     clock.advanceDays(3);
     const first = await forget.execute({ memory_id: m.id }, context);
@@ -46,7 +36,7 @@ describe('ForgetUseCase: two-call confirmation (design notes 000, 001)', () => {
   });
 
   it('tracks each of memory_ids separately and lists both groups', async () => {
-    const { forget, remember, context, exists, clock } = setup();
+    const { forget, remember, context, exists, clock } = forgetSetup();
     const [a, b, c] = [
       await remember({ content: 'One' }),
       await remember({ content: 'Two' }),
@@ -69,7 +59,7 @@ describe('ForgetUseCase: two-call confirmation (design notes 000, 001)', () => {
   });
 
   it('answers Memory not found when the memory was deleted between the calls', async () => {
-    const { forget, remember, context, clock } = setup();
+    const { forget, remember, context, clock } = forgetSetup();
     const m = await remember({ content: 'Doomed' });
     await forget.execute({ memory_id: m.id }, context);
     await forget.execute({ memory_id: m.id }, { ...context, callerId: 'other' });
@@ -81,14 +71,14 @@ describe('ForgetUseCase: two-call confirmation (design notes 000, 001)', () => {
   });
 
   it('suggests query mode for an id that is not even an id', async () => {
-    const { forget, context, clock } = setup();
+    const { forget, context, clock } = forgetSetup();
     expect(forgetText(await forget.execute({ memory_id: 'f926ff7f' }, context), clock.now())).toBe(
       "Memory not found: f926ff7f\n\n---\nDouble-check the ID. Use recall to search for the memory you're looking for. To list candidates with their ids, call forget with query.",
     );
   });
 
   it('refuses pinned and protected-category memories with the reason and a way on, at any call', async () => {
-    const { forget, remember, context, exists, clock } = setup();
+    const { forget, remember, context, exists, clock } = forgetSetup();
     const pinned = await remember({ content: 'Never forget this', importance: 5 });
     const lesson = await remember({ content: 'Always test the backup', category: 'lesson' });
     for (let i = 0; i < 2; i++) {

@@ -2,7 +2,9 @@
 import type { ForgetResult } from '@kioku/forgetting';
 import { round2 } from '../shared/rounding';
 import type { ForgetOutput } from './forget.output';
+import type { VariantFor } from '../shared/variant-for';
 
+export function forgetStructured<R extends ForgetResult>(result: R): VariantFor<ForgetOutput, 'mode', R>;
 export function forgetStructured(result: ForgetResult): ForgetOutput {
   switch (result.mode) {
     case 'query':

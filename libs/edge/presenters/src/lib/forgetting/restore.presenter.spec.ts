@@ -1,22 +1,9 @@
-import { MemoryRepository } from '@kioku/memory';
 import { restoreText } from './restore.presenter';
-import { MemoryDeleter, RestoreUseCase, TrashRepository } from '@kioku/forgetting';
-import { createForgettingTestKit } from '@kioku/forgetting/testing';
+import { trashSetup } from '@kioku/forgetting/testing';
 
 describe('deletion, trash and restore (behaviour §4.6, §4.7)', () => {
-  const setup = (forgetting = {}) => {
-    const kit = createForgettingTestKit({ forgetting, memory: { linkDistance: 2, dedupDistance: 0 } });
-    return {
-      ...kit,
-      deleter: kit.container.get(MemoryDeleter),
-      restore: kit.container.get(RestoreUseCase),
-      trash: kit.container.get(TrashRepository),
-      repo: kit.container.get(MemoryRepository),
-    };
-  };
-
   it('restores the same id and vector and re-creates links whose other end exists', async () => {
-    const { remember, deleter, restore, repo, context, linkHealth, trash } = setup();
+    const { remember, deleter, restore, repo, context, linkHealth, trash } = trashSetup();
     const a = await remember({ content: 'Cooked ramen at home' });
     const b = await remember({ content: 'Cooked ramen with friends' });
     const c = await remember({ content: 'Cooked ramen for the family' });

@@ -2,6 +2,7 @@
 import { snippet } from '@kioku/kernel';
 import type { RestoreResult } from '@kioku/forgetting';
 import type { RestoreOutput } from './forget.output';
+import type { VariantFor } from '../shared/variant-for';
 
 export function restoreText(result: RestoreResult): string {
   switch (result.status) {
@@ -20,6 +21,7 @@ export function restoreText(result: RestoreResult): string {
   }
 }
 
+export function restoreStructured<R extends RestoreResult>(result: R): VariantFor<RestoreOutput, 'status', R>;
 export function restoreStructured(result: RestoreResult): RestoreOutput {
   return result.status === 'restored'
     ? {

@@ -14,6 +14,7 @@ import { composeResponse, notFoundText } from '../shared/compose-response';
 import { round2, round4 } from '../shared/rounding';
 import type { MemoryView } from '../shared/memory-view.output';
 import type { LinkMemoriesOutput, RecallOutput, RememberOutput, UpdateMemoryOutput } from './memory.output';
+import type { VariantFor } from '../shared/variant-for';
 
 export function memoryView(memory: Memory): MemoryView {
   return {
@@ -62,6 +63,9 @@ export function rememberText(result: RememberResult, now: Date): string {
   );
 }
 
+export function rememberStructured<R extends RememberResult>(
+  result: R,
+): VariantFor<RememberOutput, 'status', R>;
 export function rememberStructured(result: RememberResult): RememberOutput {
   if (result.status === 'duplicate') {
     return {
@@ -131,6 +135,9 @@ export function updateMemoryText(result: UpdateMemoryResult): string {
   }
 }
 
+export function updateMemoryStructured<R extends UpdateMemoryResult>(
+  result: R,
+): VariantFor<UpdateMemoryOutput, 'status', R>;
 export function updateMemoryStructured(result: UpdateMemoryResult): UpdateMemoryOutput {
   switch (result.status) {
     case 'not_found':
@@ -158,6 +165,9 @@ export function linkMemoriesText(result: LinkMemoriesResult): string {
   }
 }
 
+export function linkMemoriesStructured<R extends LinkMemoriesResult>(
+  result: R,
+): VariantFor<LinkMemoriesOutput, 'status', R>;
 export function linkMemoriesStructured(result: LinkMemoriesResult): LinkMemoriesOutput {
   switch (result.status) {
     case 'linked':

@@ -1,28 +1,9 @@
-import { LinkRepository } from '@kioku/links';
-import { DeterministicEmbeddingProvider } from '@kioku/testing-fakes';
 import { recallStructured, recallText } from './memory.presenter';
-import { RecallUseCase, RememberUseCase, type MemorySettings, type RememberInput } from '@kioku/memory';
-import { createForgettingTestKit } from '@kioku/forgetting/testing';
+import { recallSetup } from '@kioku/memory/testing';
 
 describe('RecallUseCase', () => {
-  const setup = (embeddings?: DeterministicEmbeddingProvider, settings: Partial<MemorySettings> = {}) => {
-    const kit = createForgettingTestKit({ embeddings, memory: { dedupDistance: 0, ...settings } });
-    const remember = kit.container.get(RememberUseCase);
-    const save = async (input: RememberInput) => {
-      const result = await remember.execute(input, kit.context);
-      if (result.status !== 'saved') throw new Error('not saved');
-      return result.memory;
-    };
-    return {
-      ...kit,
-      save,
-      recall: kit.container.get(RecallUseCase),
-      links: kit.container.get(LinkRepository),
-    };
-  };
-
   it('finds the memory closest in meaning first and prints id and private flag on every line', async () => {
-    const { save, recall, context, clock } = setup();
+    const { save, recall, context, clock } = recallSetup();
     const tea = await save({ content: 'The user drinks green tea every morning', emotion: 'calm' });
     const secret = await save({ content: 'I worry that the user drinks too much tea', private: true });
     await save({ content: 'The stock market fell sharply on Friday' });
@@ -43,7 +24,7 @@ describe('RecallUseCase', () => {
   });
 
   it('says so when nothing is found', async () => {
-    const { recall, context, clock } = setup();
+    const { recall, context, clock } = recallSetup();
     const result = await recall.execute({ query: 'anything' }, context);
     expect(recallText(result, clock.now())).toBe('No related memories found.');
   });

@@ -1,28 +1,9 @@
-import { LinkRepository } from '@kioku/links';
 import { updateMemoryText } from './memory.presenter';
-import { MemoryRepository, RememberUseCase, UpdateMemoryUseCase } from '@kioku/memory';
-import { createForgettingTestKit } from '@kioku/forgetting/testing';
+import { updateSetup } from '@kioku/memory/testing';
 
 describe('UpdateMemoryUseCase', () => {
-  const setup = () => {
-    const kit = createForgettingTestKit({ memory: { linkDistance: 0.8, dedupDistance: 0 } });
-    const remember = kit.container.get(RememberUseCase);
-    const save = async (content: string, extra = {}) => {
-      const r = await remember.execute({ content, ...extra }, kit.context);
-      if (r.status !== 'saved') throw new Error('not saved');
-      return r.memory;
-    };
-    return {
-      ...kit,
-      save,
-      update: kit.container.get(UpdateMemoryUseCase),
-      links: kit.container.get(LinkRepository),
-      repo: kit.container.get(MemoryRepository),
-    };
-  };
-
   it('pins a memory without re-embedding and keeps its vector', async () => {
-    const { save, update, context, embeddings, repo, clock } = setup();
+    const { save, update, context, embeddings, repo, clock } = updateSetup();
     const m = await save('Always back up before migrating');
     const before = await repo.getOne('test', m.id, true);
     const calls = embeddings.calls;
@@ -40,7 +21,7 @@ describe('UpdateMemoryUseCase', () => {
   });
 
   it('makes a memory private and back', async () => {
-    const { save, update, context } = setup();
+    const { save, update, context } = updateSetup();
     const m = await save('A plan for a surprise party');
     expect(updateMemoryText(await update.execute({ memory_id: m.id, private: true }, context))).toContain(
       'Now private',
@@ -50,7 +31,7 @@ describe('UpdateMemoryUseCase', () => {
   });
 
   it('answers not found with the scaffold, and unchanged when nothing differs', async () => {
-    const { save, update, context } = setup();
+    const { save, update, context } = updateSetup();
     const m = await save('Something');
     expect(
       updateMemoryText(await update.execute({ memory_id: 'mem_ffffffffffff', importance: 2 }, context)),

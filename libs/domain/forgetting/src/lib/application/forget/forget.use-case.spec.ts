@@ -1,19 +1,9 @@
 import { MemoryRepository } from '@kioku/memory';
-import { createForgettingTestKit } from '../../testing/forgetting-test-kit';
-import { TrashRepository } from '../trash.repository';
-import { ForgetUseCase } from './forget.use-case';
+import { forgetSetup } from '../../testing/forgetting-setups';
 
 describe('ForgetUseCase: two-call confirmation (design notes 000, 001)', () => {
-  const setup = (forgetting = {}) => {
-    const kit = createForgettingTestKit({ forgetting, memory: { linkDistance: 2 } });
-    const forget = kit.container.get(ForgetUseCase);
-    const exists = async (id: string) =>
-      (await kit.container.get(MemoryRepository).getOne('test', id)) !== null;
-    return { ...kit, forget, exists, trash: kit.container.get(TrashRepository) };
-  };
-
   it('treats a call after the window as a new first call, counting requests', async () => {
-    const { forget, remember, context, exists, clock } = setup();
+    const { forget, remember, context, exists, clock } = forgetSetup();
     const m = await remember({ content: 'Something old' });
     await forget.execute({ memory_id: m.id }, context);
     clock.advance(5 * 60_000 + 1);
@@ -29,7 +19,7 @@ describe('ForgetUseCase: two-call confirmation (design notes 000, 001)', () => {
   });
 
   it('a call with a different id is a first call for it and drops the earlier pending id', async () => {
-    const { forget, remember, context, exists } = setup();
+    const { forget, remember, context, exists } = forgetSetup();
     const a = await remember({ content: 'Memory A' });
     const b = await remember({ content: 'Memory B' });
     await forget.execute({ memory_id: a.id }, context);
@@ -45,7 +35,7 @@ describe('ForgetUseCase: two-call confirmation (design notes 000, 001)', () => {
   });
 
   it('keeps pending state per caller: another caller cannot confirm', async () => {
-    const { forget, remember, context, exists } = setup();
+    const { forget, remember, context, exists } = forgetSetup();
     const m = await remember({ content: 'Shared memory' });
     await forget.execute({ memory_id: m.id }, context);
     expect(await forget.execute({ memory_id: m.id }, { ...context, callerId: 'caller-b' })).toMatchObject({
@@ -62,7 +52,7 @@ describe('ForgetUseCase: two-call confirmation (design notes 000, 001)', () => {
     [{ memory_id: 'mem_000000000001', dry_run: false }, /dry_run goes with sweep/],
     [{ memory_ids: ['mem_000000000001', ' '] }, /non-empty/],
   ])('rejects bad input %# with a clear error and deletes nothing', async (input, message) => {
-    const { forget, remember, context, exists } = setup();
+    const { forget, remember, context, exists } = forgetSetup();
     const m = await remember({ content: 'Keep me' });
     await forget.execute({ memory_id: m.id }, context);
     await expect(forget.execute(input as never, context)).rejects.toMatchObject({
@@ -73,7 +63,7 @@ describe('ForgetUseCase: two-call confirmation (design notes 000, 001)', () => {
   });
 
   it('cannot see or delete a memory of another namespace', async () => {
-    const { forget, remember, context, container } = setup();
+    const { forget, remember, context, container } = forgetSetup();
     const other = await remember({ content: 'Belongs to namespace two' }, 'two');
     await forget.execute({ memory_id: other.id }, context);
     expect(await forget.execute({ memory_id: other.id }, context)).toMatchObject({

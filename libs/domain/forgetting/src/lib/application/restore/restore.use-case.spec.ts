@@ -1,24 +1,9 @@
-import { MemoryRepository } from '@kioku/memory';
-import { createForgettingTestKit } from '../../testing/forgetting-test-kit';
-import { MemoryDeleter } from '../memory-deleter';
 import { PurgeTrashUseCase } from '../purge-trash/purge-trash.use-case';
-import { TrashRepository } from '../trash.repository';
-import { RestoreUseCase } from './restore.use-case';
+import { trashSetup } from '../../testing/forgetting-setups';
 
 describe('deletion, trash and restore (behaviour §4.6, §4.7)', () => {
-  const setup = (forgetting = {}) => {
-    const kit = createForgettingTestKit({ forgetting, memory: { linkDistance: 2, dedupDistance: 0 } });
-    return {
-      ...kit,
-      deleter: kit.container.get(MemoryDeleter),
-      restore: kit.container.get(RestoreUseCase),
-      trash: kit.container.get(TrashRepository),
-      repo: kit.container.get(MemoryRepository),
-    };
-  };
-
   it('snapshots record, vector and links into the trash and removes every link in both directions', async () => {
-    const { remember, deleter, trash, repo, linkHealth } = setup();
+    const { remember, deleter, trash, repo, linkHealth } = trashSetup();
     const a = await remember({ content: 'Walked the dog in the park' });
     const b = await remember({ content: 'Walked the dog by the river' });
     const c = await remember({ content: 'Walked to the bakery' });
@@ -40,14 +25,14 @@ describe('deletion, trash and restore (behaviour §4.6, §4.7)', () => {
   });
 
   it('keeps no trash when retention is 0', async () => {
-    const { remember, deleter, trash } = setup({ trashRetentionDays: 0 });
+    const { remember, deleter, trash } = trashSetup({ trashRetentionDays: 0 });
     const m = await remember({ content: 'Gone for good' });
     await deleter.delete('test', m.id, 'forget');
     expect(await trash.get('test', m.id)).toBeNull();
   });
 
   it('purges trash entries older than the retention period', async () => {
-    const { remember, deleter, trash, clock, container, context } = setup({ trashRetentionDays: 30 });
+    const { remember, deleter, trash, clock, container, context } = trashSetup({ trashRetentionDays: 30 });
     const old = await remember({ content: 'Deleted long ago' });
     await deleter.delete('test', old.id, 'forget');
     clock.advanceDays(20);

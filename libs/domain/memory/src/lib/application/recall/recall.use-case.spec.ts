@@ -1,13 +1,6 @@
-import { LinkRepository } from '@kioku/links';
 import { DeterministicEmbeddingProvider } from '@kioku/testing-fakes';
-import type { EmbeddingProvider } from '@kioku/embeddings';
-import { createMemoryTestKit } from '../../testing/memory-test-kit';
-import { RememberUseCase } from '../remember/remember.use-case';
-import { RecallUseCase } from './recall.use-case';
 import { AccessTracker } from './access-tracker';
 import { MemoryRepository } from '../memory.repository';
-import type { RememberInput } from '../remember/remember.input';
-import type { MemorySettings } from '../memory-settings';
 
 /** An embedder that cannot see digits, like a model whose vocabulary has no numbers. */
 class DigitBlindEmbeddingProvider extends DeterministicEmbeddingProvider {
@@ -15,26 +8,11 @@ class DigitBlindEmbeddingProvider extends DeterministicEmbeddingProvider {
     return super.embed(texts.map((t) => t.replace(/\d/g, '') || 'empty'));
   }
 }
+import { recallSetup } from '../../testing/memory-setups';
 
 describe('RecallUseCase', () => {
-  const setup = (embeddings?: EmbeddingProvider, settings: Partial<MemorySettings> = {}) => {
-    const kit = createMemoryTestKit({ embeddings, settings: { dedupDistance: 0, ...settings } });
-    const remember = kit.container.get(RememberUseCase);
-    const save = async (input: RememberInput) => {
-      const result = await remember.execute(input, kit.context);
-      if (result.status !== 'saved') throw new Error('not saved');
-      return result.memory;
-    };
-    return {
-      ...kit,
-      save,
-      recall: kit.container.get(RecallUseCase),
-      links: kit.container.get(LinkRepository),
-    };
-  };
-
   it('finds a memory by an exact number through the lexical path where the vector cannot tell', async () => {
-    const { save, recall, context, embeddings, container } = setup(new DigitBlindEmbeddingProvider());
+    const { save, recall, context, embeddings, container } = recallSetup(new DigitBlindEmbeddingProvider());
     for (let i = 1000; i < 1030; i++)
       await save({ content: `Incident INC-${i} was resolved by restarting the cache`, force: true });
     const target = await save({
@@ -49,7 +27,7 @@ describe('RecallUseCase', () => {
   });
 
   it('finds Japanese text by its character bigrams', async () => {
-    const { save, recall, context } = setup();
+    const { save, recall, context } = recallSetup();
     await save({ content: '歯医者の予約は金曜日の午後三時' });
     const ramen = await save({ content: 'ユーザーは味噌ラーメンが大好きです' });
     await save({ content: '来月、ユーザーは大阪から福岡へ引っ越す' });
@@ -58,7 +36,7 @@ describe('RecallUseCase', () => {
   });
 
   it('pushes filters into the store: category, emotion, tags, dates and include_private', async () => {
-    const { save, recall, context, clock } = setup();
+    const { save, recall, context, clock } = recallSetup();
     const work = await save({
       content: 'Deployed the new search service',
       category: 'technical',
@@ -90,7 +68,7 @@ describe('RecallUseCase', () => {
   });
 
   it('rejects bad filters with a clear error', async () => {
-    const { recall, context } = setup();
+    const { recall, context } = recallSetup();
     await expect(recall.execute({ query: 'x', category: 'nope' }, context)).rejects.toMatchObject({
       code: 'INVALID_INPUT',
       message: expect.stringMatching(/^Unknown category: use one of daily, /),
@@ -102,7 +80,7 @@ describe('RecallUseCase', () => {
   });
 
   it('tracks access: count and last access of each returned memory', async () => {
-    const { save, recall, context, clock, container } = setup();
+    const { save, recall, context, clock, container } = recallSetup();
     const m = await save({ content: 'Learned to bake sourdough bread' });
     clock.advanceDays(1);
     await recall.execute({ query: 'sourdough bread' }, context);
@@ -115,7 +93,7 @@ describe('RecallUseCase', () => {
   });
 
   it('embeds a repeated query only once', async () => {
-    const { save, recall, context, embeddings } = setup();
+    const { save, recall, context, embeddings } = recallSetup();
     await save({ content: 'Something to find' });
     const before = (embeddings as DeterministicEmbeddingProvider).embeddedTexts;
     await recall.execute({ query: 'find it' }, context);
@@ -125,7 +103,7 @@ describe('RecallUseCase', () => {
 
   // Words only (dense weight 0), so that which memories are direct hits is plain to see.
   const linkedSetup = async () => {
-    const kit = setup(undefined, { denseWeight: 0, contiguity: 0 });
+    const kit = recallSetup(undefined, { denseWeight: 0, contiguity: 0 });
     const cause = await kit.save({ content: 'The server ran out of disk space overnight' });
     for (let i = 0; i < 4; i++) await kit.save({ content: `Server disk space check number ${i} was fine` });
     const effect = await kit.save({ content: 'Grandma called to ask about the weekend' });
@@ -167,7 +145,7 @@ describe('RecallUseCase', () => {
   });
 
   it('skips a link whose other end no longer exists', async () => {
-    const { save, recall, context, links, clock } = setup();
+    const { save, recall, context, links, clock } = recallSetup();
     const m = await save({ content: 'Visited the aquarium with friends' });
     await links.saveBoth('test', [
       {
@@ -184,7 +162,7 @@ describe('RecallUseCase', () => {
   });
 
   it('ranks newer, more important and more emotional memories higher at equal similarity', async () => {
-    const { save, recall, context, clock } = setup();
+    const { save, recall, context, clock } = recallSetup();
     const old = await save({ content: 'Note about the project meeting', force: true });
     clock.advanceDays(60);
     const fresh = await save({

@@ -1,29 +1,8 @@
-import { LinkRepository } from '@kioku/links';
-import { createMemoryTestKit } from '../../testing/memory-test-kit';
-import { MemoryRepository } from '../memory.repository';
-import { RememberUseCase } from '../remember/remember.use-case';
-import { UpdateMemoryUseCase } from './update-memory.use-case';
+import { updateSetup } from '../../testing/memory-setups';
 
 describe('UpdateMemoryUseCase', () => {
-  const setup = () => {
-    const kit = createMemoryTestKit({ settings: { linkDistance: 0.8, dedupDistance: 0 } });
-    const remember = kit.container.get(RememberUseCase);
-    const save = async (content: string, extra = {}) => {
-      const r = await remember.execute({ content, ...extra }, kit.context);
-      if (r.status !== 'saved') throw new Error('not saved');
-      return r.memory;
-    };
-    return {
-      ...kit,
-      save,
-      update: kit.container.get(UpdateMemoryUseCase),
-      links: kit.container.get(LinkRepository),
-      repo: kit.container.get(MemoryRepository),
-    };
-  };
-
   it('re-embeds on a content change, drops stale similar links and re-links', async () => {
-    const { save, update, context, links, repo } = setup();
+    const { save, update, context, links, repo } = updateSetup();
     const cats = await save('My cat sleeps on the warm windowsill');
     const m = await save('My cat sleeps on the sofa all day');
     expect(await links.find('test', m.id, cats.id, 'similar')).not.toBeNull();
@@ -41,7 +20,7 @@ describe('UpdateMemoryUseCase', () => {
   });
 
   it('keeps manual links when the content changes', async () => {
-    const { save, update, context, links, clock } = setup();
+    const { save, update, context, links, clock } = updateSetup();
     const a = await save('Started reading a novel');
     const b = await save('Finished the crossword');
     await links.saveBoth('test', [
@@ -59,7 +38,7 @@ describe('UpdateMemoryUseCase', () => {
   });
 
   it('changes emotion with the new emotion defaults unless numbers are given', async () => {
-    const { save, update, context } = setup();
+    const { save, update, context } = updateSetup();
     const m = await save('Rain all afternoon', { emotion: 'calm' });
     const result = await update.execute(
       { memory_id: m.id, emotion: 'melancholy', tags: ['rain', 'weather'] },
@@ -76,7 +55,7 @@ describe('UpdateMemoryUseCase', () => {
   });
 
   it('rejects bad input and changes nothing', async () => {
-    const { save, update, context, repo } = setup();
+    const { save, update, context, repo } = updateSetup();
     const m = await save('Unchanged text');
     await expect(update.execute({ memory_id: m.id, content: '' }, context)).rejects.toMatchObject({
       code: 'INVALID_INPUT',
