@@ -3,16 +3,67 @@
  * results, with the zod schema of every tool result and REST response. Shared by the MCP tools and the
  * gateway. It imports only types from the domain libraries, so loading it loads no use case.
  */
-export * from './lib/shared/compose-response';
-export * from './lib/shared/memory-view.output';
-export * from './lib/memory/memory.output';
-export * from './lib/memory/memory.presenter';
-export * from './lib/forgetting/forget.output';
-export * from './lib/forgetting/forget.text';
-export * from './lib/forgetting/forget.view';
-export * from './lib/forgetting/restore.presenter';
-export * from './lib/episodes/episode.output';
-export * from './lib/episodes/episode.presenter';
-export * from './lib/consolidation/consolidation.output';
-export * from './lib/consolidation/consolidation.presenter';
-export * from './lib/consolidation/wake-up.presenter';
+export {
+  consolidateOutputSchema,
+  mergeMemoriesOutputSchema,
+  mergeMemoriesToolOutputSchema,
+  mergedSchema,
+  wakeUpOutputSchema,
+} from './lib/consolidation/consolidation.output';
+export {
+  consolidateStructured,
+  consolidateText,
+  mergeMemoriesStructured,
+  mergeMemoriesText,
+} from './lib/consolidation/consolidation.presenter';
+export { wakeUpStructured, wakeUpText } from './lib/consolidation/wake-up.presenter';
+export {
+  createEpisodeOutputSchema,
+  episodeFoundSchema,
+  getEpisodeOutputSchema,
+  getEpisodeToolOutputSchema,
+} from './lib/episodes/episode.output';
+export {
+  createEpisodeStructured,
+  createEpisodeText,
+  getEpisodeStructured,
+  getEpisodeText,
+} from './lib/episodes/episode.presenter';
+export {
+  forgetIdsSchema,
+  forgetOutputSchema,
+  forgetQuerySchema,
+  forgetToolOutputSchema,
+  restoreOutputSchema,
+  restoreToolOutputSchema,
+  restoredSchema,
+  sweepExecutedSchema,
+  sweepReportSchema,
+} from './lib/forgetting/forget.output';
+export { forgetText } from './lib/forgetting/forget.text';
+export { forgetStructured } from './lib/forgetting/forget.view';
+export { restoreStructured, restoreText } from './lib/forgetting/restore.presenter';
+export {
+  linkMemoriesOutputSchema,
+  linkMemoriesToolOutputSchema,
+  memoriesLinkedSchema,
+  recallOutputSchema,
+  rememberDuplicateSchema,
+  rememberOutputSchema,
+  rememberSavedSchema,
+  rememberToolOutputSchema,
+  updateMemoryFoundSchema,
+  updateMemoryOutputSchema,
+  updateMemoryToolOutputSchema,
+} from './lib/memory/memory.output';
+export {
+  linkMemoriesStructured,
+  linkMemoriesText,
+  memoryView,
+  recallStructured,
+  recallText,
+  rememberStructured,
+  rememberText,
+  updateMemoryStructured,
+  updateMemoryText,
+} from './lib/memory/memory.presenter';
