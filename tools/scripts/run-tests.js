@@ -23,6 +23,7 @@ const SERIAL_SPECS = [
   '\\.load\\.int\\.spec\\.ts$', // throughput and latency under load
   'local-threaded-embedding-provider\\.int\\.spec\\.ts$', // event-loop gaps under 100 ms
   'worker\\.(coordination\\.)?process\\.int\\.spec\\.ts$', // scheduled ticks and leases in real time
+  'shared-state\\.int\\.spec\\.ts$', // a lease renewed in real time
 ];
 
 /**
