@@ -5,6 +5,7 @@ import { ImportNamespaceUseCase } from './application/import-namespace/import-na
 
 export function portabilityModule(): ContainerModule {
   return new ContainerModule(({ bind }) => {
-    for (const service of [ExportNamespaceUseCase, ImportNamespaceUseCase]) bind(service).toSelf().inSingletonScope();
+    for (const service of [ExportNamespaceUseCase, ImportNamespaceUseCase])
+      bind(service).toSelf().inSingletonScope();
   });
 }

@@ -73,7 +73,11 @@ export class ExportNamespaceUseCase {
       await this.emit(
         sink,
         counts,
-        written.map((memory) => ({ type: 'memory', memory, ...vectorField(withVectors, vectors.get(memory.id)) })),
+        written.map((memory) => ({
+          type: 'memory',
+          memory: withoutHiddenThread(memory, isHidden),
+          ...vectorField(withVectors, vectors.get(memory.id)),
+        })),
       );
       seen += page.length;
       progress({ kind: 'memory', done: seen, total: memoryTotal });
@@ -85,7 +89,11 @@ export class ExportNamespaceUseCase {
         namespace,
         page.filter((l) => !isHidden(l.sourceId) && !isHidden(l.targetId)),
       );
-      await this.emit(sink, counts, kept.map((link) => ({ type: 'link', link })));
+      await this.emit(
+        sink,
+        counts,
+        kept.map((link) => ({ type: 'link', link })),
+      );
       seen += page.length;
       progress({ kind: 'link', done: seen });
     }
@@ -106,7 +114,11 @@ export class ExportNamespaceUseCase {
 
     for await (const page of this.state.all(namespace)) {
       const kept = page.filter(({ key }) => !STORE_LOCAL_STATE_KEYS.includes(key));
-      await this.emit(sink, counts, kept.map(({ key, state }) => ({ type: 'setting', key, value: state })));
+      await this.emit(
+        sink,
+        counts,
+        kept.map(({ key, state }) => ({ type: 'setting', key, value: state })),
+      );
       progress({ kind: 'setting', done: counts.setting });
     }
 
@@ -166,12 +178,22 @@ function trashLine(entry: TrashEntry, withVectors: boolean, isHidden: (id: strin
   return {
     type: 'trash',
     entry: {
-      memory: entry.memory,
+      memory: withoutHiddenThread(entry.memory, isHidden),
       links: entry.links.filter((l) => !isHidden(l.targetId)),
       deletedAt: entry.deletedAt,
       reason: entry.reason,
       restoring: entry.restoring,
     },
     ...vectorField(withVectors, entry.vector),
+  };
+}
+
+/** The conversation thread may run through a private memory: a pointer to one left out goes too. */
+function withoutHiddenThread(memory: Memory, isHidden: (id: string) => boolean): Memory {
+  const { precedingId, followingId, ...rest } = memory;
+  return {
+    ...rest,
+    ...(precedingId && !isHidden(precedingId) ? { precedingId } : {}),
+    ...(followingId && !isHidden(followingId) ? { followingId } : {}),
   };
 }

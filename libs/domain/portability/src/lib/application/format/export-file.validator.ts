@@ -43,7 +43,8 @@ export async function validateExportFile(lines: AsyncIterable<string>): Promise<
   for await (const { line, lineNumber } of numberedLines(lines)) {
     lastLine = lineNumber;
     if (line.type === 'header') {
-      if (open) throw new ExportFormatError(lineNumber, 'a header before the trailer of the previous section');
+      if (open)
+        throw new ExportFormatError(lineNumber, 'a header before the trailer of the previous section');
       if (sections.some((s) => s.header.namespace === line.namespace)) {
         throw new ExportFormatError(lineNumber, 'a second section for the same namespace', 'namespace');
       }
@@ -94,14 +95,17 @@ function checkRecord(
   section.kindIndex = kindIndex;
   const id = recordId(line);
   const key = `${line.type}:${id}`;
-  if (section.ids.has(key)) throw new ExportFormatError(lineNumber, `a second ${line.type} with this id`, 'id');
+  if (section.ids.has(key))
+    throw new ExportFormatError(lineNumber, `a second ${line.type} with this id`, 'id');
   section.ids.add(key);
   if (line.type === 'memory' || line.type === 'trash') {
     const field = 'vector';
     if (header.withVectors !== (line.vector !== undefined)) {
       throw new ExportFormatError(
         lineNumber,
-        header.withVectors ? 'missing (the header says withVectors)' : 'present, but the header says no vectors',
+        header.withVectors
+          ? 'missing (the header says withVectors)'
+          : 'present, but the header says no vectors',
         field,
       );
     }

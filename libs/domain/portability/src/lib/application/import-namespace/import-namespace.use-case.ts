@@ -57,7 +57,10 @@ export class ImportNamespaceUseCase {
     return report;
   }
 
-  private async importerFor(section: ValidatedSection, input: ImportNamespaceInput): Promise<SectionImporter> {
+  private async importerFor(
+    section: ValidatedSection,
+    input: ImportNamespaceInput,
+  ): Promise<SectionImporter> {
     const { header } = section;
     const namespace = input.namespace ?? header.namespace;
     const { modelId, dimension } = this.deps.embeddings;
@@ -67,7 +70,9 @@ export class ImportNamespaceUseCase {
       namespace,
       fromNamespace: header.namespace,
       reuseVectors:
-        header.withVectors && header.embeddingModel.id === modelId && header.embeddingModel.dimension === dimension,
+        header.withVectors &&
+        header.embeddingModel.id === modelId &&
+        header.embeddingModel.dimension === dimension,
       fileMemoryIds: section.memoryIds,
       checkDuplicates: before > 0,
       dryRun: input.dryRun === true,
@@ -129,4 +134,3 @@ export class ImportNamespaceUseCase {
     }
   }
 }
-

@@ -13,7 +13,8 @@ export interface ImportSource {
 /** A file read line by line (bounded memory). */
 export function fileImportSource(path: string): ImportSource {
   return {
-    lines: () => createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity }),
+    lines: () =>
+      createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity }),
   };
 }
 

@@ -21,7 +21,14 @@ import {
   type MemorySettings,
 } from '@kioku/memory';
 import type { NamespaceStateRepository } from '@kioku/namespace-storage';
-import type { EpisodeLine, LinkLine, MemoryLine, RecordKind, SettingLine, TrashLine } from '../../domain/export-format';
+import type {
+  EpisodeLine,
+  LinkLine,
+  MemoryLine,
+  RecordKind,
+  SettingLine,
+  TrashLine,
+} from '../../domain/export-format';
 import { sameRecord } from '../../domain/same-record';
 import type { DuplicateFound, KindOutcome, NamespaceImportReport } from './import-namespace.input';
 
@@ -67,7 +74,13 @@ export class SectionImporter {
       namespace: options.namespace,
       fromNamespace: options.fromNamespace,
       vectors: options.reuseVectors ? 'reused' : 'reembedded',
-      outcomes: { memory: outcome(), link: outcome(), episode: outcome(), trash: outcome(), setting: outcome() },
+      outcomes: {
+        memory: outcome(),
+        link: outcome(),
+        episode: outcome(),
+        trash: outcome(),
+        setting: outcome(),
+      },
       conflictIds: {},
       duplicates: [],
       duplicateCount: 0,
@@ -90,7 +103,9 @@ export class SectionImporter {
         pending.push({ memory, vector: line.vector, isNew: decision === 'create' });
       }
     }
-    const vectors = await this.vectorsFor(pending.map((p) => ({ content: p.memory.content, vector: p.vector })));
+    const vectors = await this.vectorsFor(
+      pending.map((p) => ({ content: p.memory.content, vector: p.vector })),
+    );
     const writes: Promise<void>[] = [];
     for (const [index, { memory, isNew }] of pending.entries()) {
       const vector = vectors[index]!;
@@ -123,7 +138,12 @@ export class SectionImporter {
         continue;
       }
       const reverse: Link = { ...link, sourceId: link.targetId, targetId: link.sourceId };
-      const decision = this.decide('link', id, storedPair(link, byKey.get(id), byKey.get(linkKey(reverse))), link);
+      const decision = this.decide(
+        'link',
+        id,
+        storedPair(link, byKey.get(id), byKey.get(linkKey(reverse))),
+        link,
+      );
       if (decision === 'create' || decision === 'update') toWrite.push(link);
     }
     if (this.options.dryRun || toWrite.length === 0) return;
@@ -161,7 +181,9 @@ export class SectionImporter {
       const decision = this.decide('trash', memory.id, stored ?? undefined, entry);
       if (decision === 'create' || decision === 'update') pending.push({ line, memory });
     }
-    const vectors = await this.vectorsFor(pending.map((p) => ({ content: p.memory.content, vector: p.line.vector })));
+    const vectors = await this.vectorsFor(
+      pending.map((p) => ({ content: p.memory.content, vector: p.line.vector })),
+    );
     if (this.options.dryRun) return;
     await this.settle(
       pending.map(({ line, memory }, index) =>
@@ -187,7 +209,10 @@ export class SectionImporter {
    */
   private asStored(memory: Memory): Memory {
     const embeddingModel = this.options.reuseVectors ? memory.embeddingModel : this.deps.embeddings.modelId;
-    return fromRecord({ id: memory.id, metadata: toMetadata({ ...memory, embeddingModel }), document: '' }) ?? memory;
+    return (
+      fromRecord({ id: memory.id, metadata: toMetadata({ ...memory, embeddingModel }), document: '' }) ??
+      memory
+    );
   }
 
   /** Counts the decision for one record; `current` is what the namespace holds under its id, if anything. */
@@ -227,7 +252,8 @@ export class SectionImporter {
     const nearest = neighbours.find((n) => !fileMemoryIds.has(n.memory.id));
     if (!nearest || nearest.distance >= this.deps.settings.dedupDistance) return false;
     const signals = duplicateSignals(memory.content, nearest.memory.content);
-    if (signals.surfaceOverlap < this.deps.settings.dedupSurfaceOverlap || signals.factDifference) return false;
+    if (signals.surfaceOverlap < this.deps.settings.dedupSurfaceOverlap || signals.factDifference)
+      return false;
     this.report.duplicateCount++;
     const found: DuplicateFound = {
       id: memory.id,
