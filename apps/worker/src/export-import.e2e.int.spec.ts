@@ -36,7 +36,7 @@ function envFor(dataDir: string): NodeJS.ProcessEnv {
 }
 
 async function open(dataDir: string): Promise<AppContainer> {
-  return createAppContainer(parseConfig(envFor(dataDir) as Record<string, string>), { appName: 'test' });
+  return createAppContainer(parseConfig(envFor(dataDir)), { appName: 'test' });
 }
 
 function kioku(dataDir: string, ...args: string[]) {
@@ -129,7 +129,7 @@ describe('kioku export and kioku import (bin/kioku, embedded default)', () => {
       const report = await memoryStore.container
         .get(ImportNamespaceUseCase)
         .execute({ source: fileImportSource(exportFile) });
-      expect(report.namespaces[0]!.outcomes.memory.created).toBe(8);
+      expect(report.namespaces[0].outcomes.memory.created).toBe(8);
       const sink = new TextSink();
       await memoryStore.container
         .get(ExportNamespaceUseCase)
@@ -143,7 +143,7 @@ describe('kioku export and kioku import (bin/kioku, embedded default)', () => {
   it('an import killed with SIGKILL half-way and run again ends with exactly the exported data', async () => {
     const dataDir = dir('sigkill');
     const empty = await kioku(dataDir, 'export');
-    const header = JSON.parse(empty.stdout.split('\n')[0]!) as { embeddingModel: { id: string } };
+    const header = JSON.parse(empty.stdout.split('\n')[0]) as { embeddingModel: { id: string } };
     // No vectors: every memory is embedded on import, so the run takes seconds and a kill lands mid-way.
     const total = 400;
     const lines = [
@@ -183,7 +183,7 @@ describe('kioku export and kioku import (bin/kioku, embedded default)', () => {
         const done = /memory: (\d+)\/400/.exec(stderr);
         if (done && Number(done[1]) >= 64 && Number(done[1]) < total) {
           child.kill('SIGKILL');
-          resolve(done[1]!);
+          resolve(done[1]);
         }
       });
       child.on('exit', () => resolve('exited'));
@@ -213,9 +213,7 @@ describe('kioku export and kioku import (bin/kioku, embedded default)', () => {
     );
     writeFileSync(file, exported.replace('"version":1', '"version":7'));
     const version = await kioku(dataDir, 'import', file).catch((e: { stderr: string }) => e);
-    expect((version as { stderr: string }).stderr).toContain(
-      'Line 1: version: format version 7 is not supported',
-    );
+    expect(version.stderr).toContain('Line 1: version: format version 7 is not supported');
     const after = await kioku(dataDir, 'export');
     expect(after.stdout).toContain('"counts":{"memory":0,"link":0,"episode":0,"trash":0,"setting":0}');
   }, 120_000);

@@ -53,8 +53,8 @@ describe('export and import of a namespace', () => {
 
     const target = kit();
     const report = await importText(target, text);
-    expect(report.namespaces[0]!.vectors).toBe('reused');
-    expect(report.namespaces[0]!.outcomes.memory).toEqual({
+    expect(report.namespaces[0].vectors).toBe('reused');
+    expect(report.namespaces[0].outcomes.memory).toEqual({
       created: 8,
       updated: 0,
       unchanged: 0,
@@ -83,7 +83,7 @@ describe('export and import of a namespace', () => {
     const before = await snapshotNamespace(target.container, NS);
     const again = await importText(target, text);
     expect(again.written).toBe(0);
-    for (const outcome of Object.values(again.namespaces[0]!.outcomes)) {
+    for (const outcome of Object.values(again.namespaces[0].outcomes)) {
       expect(outcome).toMatchObject({ created: 0, updated: 0, conflicts: 0 });
     }
     expect(await snapshotNamespace(target.container, NS)).toEqual(before);
@@ -95,7 +95,7 @@ describe('export and import of a namespace', () => {
     expect(text).not.toContain('"vector"');
     const target = kit();
     const report = await importText(target, text);
-    expect(report.namespaces[0]!.vectors).toBe('reembedded');
+    expect(report.namespaces[0].vectors).toBe('reembedded');
     expect(await snapshotNamespace(target.container, NS)).toEqual(
       await snapshotNamespace(source.container, NS),
     );
@@ -108,8 +108,8 @@ describe('export and import of a namespace', () => {
     const report = await importText(target, text, { dryRun: true });
     expect(report.dryRun).toBe(true);
     expect(report.written).toBe(0);
-    expect(report.namespaces[0]!.outcomes.memory.created).toBe(8);
-    expect(report.namespaces[0]!.outcomes.trash.created).toBe(2);
+    expect(report.namespaces[0].outcomes.memory.created).toBe(8);
+    expect(report.namespaces[0].outcomes.trash.created).toBe(2);
     expect(await target.container.get(MemoryRepository).count(NS)).toBe(0);
     expect((await snapshotNamespace(target.container, NS)).links).toEqual([]);
   });
@@ -119,13 +119,13 @@ describe('export and import of a namespace', () => {
     const { text, summary } = await exportText(source, { withVectors: true });
     expect(summary.privateOmitted).toBe(3);
     expect(text).not.toContain(PRIVATE_CANARY);
-    for (const id of [...seed.privateIds, seed.trashedIds[1]!]) expect(text).not.toContain(id);
-    expect(JSON.parse(text.split('\n')[0]!)).toMatchObject({ includesPrivate: false, withVectors: true });
+    for (const id of [...seed.privateIds, seed.trashedIds[1]]) expect(text).not.toContain(id);
+    expect(JSON.parse(text.split('\n')[0])).toMatchObject({ includesPrivate: false, withVectors: true });
     const target = kit();
     await importText(target, text);
     const snapshot = await snapshotNamespace(target.container, NS);
     expect(snapshot.memories.map((m) => m.memory.isPrivate)).not.toContain(true);
-    expect(snapshot.episodes[0]!.memoryIds).toEqual([seed.publicIds[0], seed.publicIds[2]]);
+    expect(snapshot.episodes[0].memoryIds).toEqual([seed.publicIds[0], seed.publicIds[2]]);
     expect(snapshot.trash.map((t) => t.memory.id)).toEqual([seed.trashedIds[0]]);
   });
 
@@ -136,13 +136,13 @@ describe('export and import of a namespace', () => {
     const target = kit();
     await importText(target, text);
     const report = await importText(target, edited);
-    expect(report.namespaces[0]!.outcomes.memory).toMatchObject({ conflicts: 1, unchanged: 7, updated: 0 });
-    expect(report.namespaces[0]!.conflictIds.memory).toEqual([seed.publicIds[3]]);
+    expect(report.namespaces[0].outcomes.memory).toMatchObject({ conflicts: 1, unchanged: 7, updated: 0 });
+    expect(report.namespaces[0].conflictIds.memory).toEqual([seed.publicIds[3]]);
     const repo = target.container.get(MemoryRepository);
-    expect((await repo.getOne(NS, seed.publicIds[3]!))!.memory.content).toContain('miso');
+    expect((await repo.getOne(NS, seed.publicIds[3]))!.memory.content).toContain('miso');
     const overwritten = await importText(target, edited, { overwrite: true });
-    expect(overwritten.namespaces[0]!.outcomes.memory).toMatchObject({ updated: 1, conflicts: 0 });
-    expect((await repo.getOne(NS, seed.publicIds[3]!))!.memory.content).toContain('ramen');
+    expect(overwritten.namespaces[0].outcomes.memory).toMatchObject({ updated: 1, conflicts: 0 });
+    expect((await repo.getOne(NS, seed.publicIds[3]))!.memory.content).toContain('ramen');
   });
 
   it('reports a new memory that repeats one already in the namespace, and skips it on request', async () => {
@@ -157,10 +157,10 @@ describe('export and import of a namespace', () => {
       );
     if (existing.status !== 'saved') throw new Error('not saved');
     const dry = await importText(target, text, { dryRun: true });
-    expect(dry.namespaces[0]!.duplicateCount).toBe(1);
-    expect(dry.namespaces[0]!.duplicates[0]).toMatchObject({ existingId: existing.memory.id, similarity: 1 });
+    expect(dry.namespaces[0].duplicateCount).toBe(1);
+    expect(dry.namespaces[0].duplicates[0]).toMatchObject({ existingId: existing.memory.id, similarity: 1 });
     const skipped = await importText(target, text, { skipDuplicates: true });
-    expect(skipped.namespaces[0]!.outcomes.memory).toMatchObject({ created: 7, skipped: 1 });
+    expect(skipped.namespaces[0].outcomes.memory).toMatchObject({ created: 7, skipped: 1 });
     expect(await target.container.get(MemoryRepository).count(NS)).toBe(8);
   });
 
@@ -193,13 +193,13 @@ describe('export and import of a namespace', () => {
     });
 
     it('a line cut in the middle', async () => {
-      const error = await refused((lines) => [...lines.slice(0, 3), lines[3]!.slice(0, 40)]);
+      const error = await refused((lines) => [...lines.slice(0, 3), lines[3].slice(0, 40)]);
       expect(error.message).toBe('Line 4: not valid JSON (a cut-off or damaged line?)');
     });
 
     it('another format version', async () => {
       const error = await refused(([header, ...rest]) => [
-        header!.replace('"version":1', '"version":2'),
+        header.replace('"version":1', '"version":2'),
         ...rest,
       ]);
       expect(error.message).toBe(

@@ -56,21 +56,21 @@ export async function seedNamespace(
   ];
   const link = container.get(LinkMemoriesUseCase);
   await link.execute(
-    { source_id: publicIds[0]!, target_id: publicIds[2]!, link_type: 'leads_to', note: 'same morning' },
+    { source_id: publicIds[0], target_id: publicIds[2], link_type: 'leads_to', note: 'same morning' },
     context,
   );
-  await link.execute({ source_id: publicIds[1]!, target_id: privateIds[0]!, link_type: 'related' }, context);
+  await link.execute({ source_id: publicIds[1], target_id: privateIds[0], link_type: 'related' }, context);
   const episode = await container
     .get(CreateEpisodeUseCase)
     .execute(
-      { memory_ids: [publicIds[0]!, publicIds[2]!, privateIds[1]!], summary: 'The river morning' },
+      { memory_ids: [publicIds[0], publicIds[2], privateIds[1]], summary: 'The river morning' },
       context,
     );
   const trashed = [
     await save('Parked the car on level 3 of the station garage'),
     await save(`Private trashed ${PRIVATE_CANARY}`, { private: true }),
   ];
-  await link.execute({ source_id: trashed[0]!, target_id: publicIds[3]!, link_type: 'related' }, context);
+  await link.execute({ source_id: trashed[0], target_id: publicIds[3], link_type: 'related' }, context);
   const deleter = container.get(MemoryDeleter);
   for (const id of trashed) await deleter.delete(namespace, id, 'forget');
   if (options.setting !== false) {

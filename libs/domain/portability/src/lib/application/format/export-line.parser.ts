@@ -26,8 +26,8 @@ export function parseExportLine(text: string, lineNumber: number): ExportLine {
   }
   const type = (value as { type?: unknown }).type;
   if (type === 'header') return parseHeader(value as Record<string, unknown>, lineNumber);
-  if (type === 'trailer') return checked(trailerLineSchema, value, lineNumber) as TrailerLine;
-  return checked(recordLineSchema, value, lineNumber) as RecordLine;
+  if (type === 'trailer') return checked<TrailerLine>(trailerLineSchema, value, lineNumber);
+  return checked<RecordLine>(recordLineSchema, value, lineNumber);
 }
 
 function parseHeader(value: Record<string, unknown>, lineNumber: number): HeaderLine {
@@ -41,12 +41,13 @@ function parseHeader(value: Record<string, unknown>, lineNumber: number): Header
       'version',
     );
   }
-  return checked(headerLineSchema, value, lineNumber) as HeaderLine;
+  return checked<HeaderLine>(headerLineSchema, value, lineNumber);
 }
 
-function checked<T>(schema: z.ZodType<T>, value: unknown, lineNumber: number): T {
+/** The schema's output, typed as the format's line type it describes. */
+function checked<T extends ExportLine>(schema: z.ZodType, value: unknown, lineNumber: number): T {
   const result = schema.safeParse(value);
-  if (result.success) return result.data;
+  if (result.success) return result.data as T;
   const issue = result.error.issues[0];
   const field = issue?.path.map(String).join('.') || undefined;
   throw new ExportFormatError(lineNumber, issue?.message ?? 'invalid line', field);

@@ -94,7 +94,7 @@ export class ImportNamespaceUseCase {
     let batch: RecordLine[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
-      const kind = batch[0]!.type;
+      const kind = batch[0].type;
       await this.writeBatch(importer, batch);
       done[kind] += batch.length;
       progress({ namespace, phase: kind, done: done[kind], total: section.counts[kind] });
@@ -106,7 +106,7 @@ export class ImportNamespaceUseCase {
       else if (!inSection) continue;
       else if (line.type === 'trailer') break;
       else {
-        if (batch.length > 0 && (batch[0]!.type !== line.type || batch.length >= batchSize)) await flush();
+        if (batch.length > 0 && (batch[0].type !== line.type || batch.length >= batchSize)) await flush();
         batch.push(line);
       }
     }
@@ -117,7 +117,7 @@ export class ImportNamespaceUseCase {
   }
 
   private async writeBatch(importer: SectionImporter, batch: RecordLine[]): Promise<void> {
-    const kind = batch[0]!.type;
+    const kind = batch[0].type;
     const of = <T extends RecordLine['type']>(type: T) =>
       batch.filter((l): l is Extract<RecordLine, { type: T }> => l.type === type);
     switch (kind) {

@@ -108,7 +108,7 @@ export class SectionImporter {
     );
     const writes: Promise<void>[] = [];
     for (const [index, { memory, isNew }] of pending.entries()) {
-      const vector = vectors[index]!;
+      const vector = vectors[index];
       if (isNew && (await this.isDuplicate(memory, vector)) && this.options.skipDuplicates) {
         this.undo('memory', 'created');
         this.report.outcomes.memory.skipped++;
@@ -187,7 +187,7 @@ export class SectionImporter {
     if (this.options.dryRun) return;
     await this.settle(
       pending.map(({ line, memory }, index) =>
-        this.deps.trash.put(namespace, { ...line.entry, memory, vector: vectors[index]! }),
+        this.deps.trash.put(namespace, { ...line.entry, memory, vector: vectors[index] }),
       ),
     );
   }
