@@ -5,22 +5,30 @@
  * before the first write; stdin (`-`) is spooled to a private temporary file for that. Prints what
  * was created, unchanged, updated, in conflict, duplicated or skipped per kind. Running it again
  * changes nothing; after a crash, running it again finishes the job.
+ *
+ * `--from mcp-memory` reads the official MCP memory server's knowledge graph (`memory.jsonl`)
+ * instead: each entity becomes a memory and each relation a link (see mcp-memory-import-source.ts).
  */
 import 'reflect-metadata';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@kioku/config';
 import { createAppContainer } from '@kioku/composition';
+import type { Container } from 'inversify';
+import { EMBEDDINGS_TOKENS } from '@kioku/embeddings';
 import { AppError, toAppError } from '@kioku/kernel';
 import {
   ImportNamespaceUseCase,
   RECORD_KINDS,
   fileImportSource,
+  mcpMemoryImportSource,
+  readKnowledgeGraph,
   type ImportReport,
+  type McpMemoryConversionSummary,
 } from '@kioku/portability';
 import { ProgressReporter } from './cli/progress-reporter';
 
@@ -31,23 +39,33 @@ async function main(): Promise<void> {
       'dry-run': { type: 'boolean', default: false },
       overwrite: { type: 'boolean', default: false },
       'skip-duplicates': { type: 'boolean', default: false },
+      from: { type: 'string', default: 'kioku' },
     },
     allowPositionals: true,
     strict: true,
   });
   const [file, ...extra] = positionals;
   if (!file || extra.length > 0)
-    throw AppError.invalidInput('Usage: kioku import FILE|- [--namespace NS] [--dry-run]');
+    throw AppError.invalidInput(
+      'Usage: kioku import FILE|- [--from kioku|mcp-memory] [--namespace NS] [--dry-run] [--overwrite] [--skip-duplicates]',
+    );
+  if (values.from !== 'kioku' && values.from !== 'mcp-memory')
+    throw AppError.invalidInput(`--from: expects kioku or mcp-memory (got "${values.from}")`);
   const config = loadConfig();
   const spool = file === '-' ? await spoolStdin() : undefined;
   const app = await createAppContainer(config, { appName: 'import', openNamespace: false });
   try {
     const progress = new ProgressReporter(values['dry-run'] ? 'import (dry run)' : 'import');
+    const path = spool?.path ?? file;
+    const graph =
+      values.from === 'mcp-memory'
+        ? await convertGraph(app.container, path, values.namespace ?? config.namespace)
+        : undefined;
+    if (graph) process.stdout.write(describeGraph(graph.summary));
     const report = await app.container.get(ImportNamespaceUseCase).execute({
-      source: fileImportSource(spool?.path ?? file),
+      source: graph?.source ?? fileImportSource(path),
       // A one-section file goes to --namespace, else to the configured namespace; see the use case.
-      namespace:
-        values.namespace ?? ((await isMultiSection(spool?.path ?? file)) ? undefined : config.namespace),
+      namespace: values.namespace ?? (graph || !(await isMultiSection(path)) ? config.namespace : undefined),
       dryRun: values['dry-run'],
       overwrite: values.overwrite,
       skipDuplicates: values['skip-duplicates'],
@@ -67,6 +85,25 @@ async function spoolStdin(): Promise<{ dir: string; path: string }> {
   const path = join(dir, 'input.jsonl');
   await pipeline(process.stdin, createWriteStream(path, { mode: 0o600 }));
   return { dir, path };
+}
+
+/** The MCP memory server's graph as a kioku section, dated by the file's modification time. */
+async function convertGraph(container: Container, path: string, namespace: string) {
+  const graph = await readKnowledgeGraph(fileImportSource(path).lines());
+  const { modelId: id, dimension } = container.get(EMBEDDINGS_TOKENS.EmbeddingProvider);
+  const { mtime } = await stat(path);
+  return mcpMemoryImportSource(graph, { namespace, at: mtime, embeddingModel: { id, dimension } });
+}
+
+function describeGraph(s: McpMemoryConversionSummary): string {
+  return (
+    `MCP memory graph: ${s.entities} entities with ${s.observations} observations → ${s.memories} memories; ` +
+    `${s.relations} relations → ${s.links} links` +
+    (s.relationsLeftOut > 0
+      ? ` (${s.relationsLeftOut} left out: they name an entity the file does not hold, or join one to itself)`
+      : '') +
+    '.\n'
+  );
 }
 
 /** Whether the file holds more than one namespace (an `export --all`): counts header lines. */

@@ -31,3 +31,10 @@ export {
 } from './lib/application/import-namespace/import-source';
 export { ImportNamespaceUseCase } from './lib/application/import-namespace/import-namespace.use-case';
 export { portabilityModule } from './lib/portability.module';
+export { type KnowledgeGraph, readKnowledgeGraph } from './lib/application/mcp-memory/mcp-memory-graph';
+export {
+  type McpMemoryConversion,
+  type McpMemoryConversionSummary,
+  entityMemoryId,
+  mcpMemoryImportSource,
+} from './lib/application/mcp-memory/mcp-memory-import-source';
