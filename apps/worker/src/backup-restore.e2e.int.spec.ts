@@ -54,9 +54,9 @@ describe('MCP memory graph → kioku → backup → restore (bin/kioku, embedded
     expect(report).toMatchObject({ status: 'ok', counts: { memories: 3, links: 2 } });
     const folder = join(source, 'backups', 'default');
     const backups = readdirSync(folder);
-    expect(backups).toEqual([report!.details!.file]);
+    expect(backups).toEqual([report.details!.file]);
 
-    const restore = await kioku(restored, 'import', join(folder, backups[0]!));
+    const restore = await kioku(restored, 'import', join(folder, backups[0]));
     expect(restore.stdout).toContain('vectors reused from the file');
     const [before, after] = await Promise.all([kioku(source, 'export'), kioku(restored, 'export')]);
     expect(records(after.stdout)).toEqual(records(before.stdout));
