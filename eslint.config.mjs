@@ -36,6 +36,8 @@ const DOMAIN_ORDER = {
   'workspace-sync': ['links', 'memory', 'redaction'],
   forgetting: ['links', 'memory', 'episodes'],
   consolidation: ['links', 'memory', 'episodes', 'forgetting'],
+  // Export and import read and write every kind of record through the repositories below.
+  portability: ['links', 'memory', 'episodes', 'forgetting'],
 };
 
 /** Who may import whom. Tests and test kits may also use the testing libs and adapters to wire fakes. */

@@ -22,6 +22,8 @@ const ENTRY_POINTS = {
   worker: 'apps/worker/src/main.ts',
   reembed: 'apps/worker/src/reembed.main.ts',
   reindex: 'apps/worker/src/reindex.main.ts',
+  export: 'apps/worker/src/export.main.ts',
+  import: 'apps/worker/src/import.main.ts',
   bench: 'tools/bench/src/main.ts',
 };
 

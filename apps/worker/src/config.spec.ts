@@ -14,6 +14,7 @@ describe('worker configuration', () => {
         'purge-trash': '0 4 * * *',
         integrity: '30 4 * * *',
         reembed: null,
+        backup: '0 2 * * *',
       },
       timezone: undefined,
       autoForgetMode: 'report',
@@ -22,6 +23,12 @@ describe('worker configuration', () => {
       reportsDir: join(homedir(), '.kioku', 'worker-reports'),
       locksDir: join(homedir(), '.kioku', 'worker-locks'),
       leaseMs: 60_000,
+      backup: {
+        dir: join(homedir(), '.kioku', 'backups'),
+        keep: 7,
+        includePrivate: false,
+        withVectors: true,
+      },
     });
   });
 
@@ -39,6 +46,11 @@ describe('worker configuration', () => {
       KIOKU_WORKER_REEMBED_BATCH_SIZE: '64',
       KIOKU_WORKER_TIMEZONE: 'Europe/Berlin',
       KIOKU_WORKER_LEASE_SECONDS: '2.5',
+      KIOKU_WORKER_BACKUP_CRON: '0 1 * * 6',
+      KIOKU_BACKUP_DIR: '/var/backups/kioku',
+      KIOKU_BACKUP_KEEP: '30',
+      KIOKU_BACKUP_INCLUDE_PRIVATE: 'true',
+      KIOKU_BACKUP_WITH_VECTORS: 'false',
     });
     expect(config.worker).toEqual({
       namespaces: ['alpha', 'beta'],
@@ -48,6 +60,7 @@ describe('worker configuration', () => {
         'purge-trash': '15 2 * * 0',
         integrity: null,
         reembed: '0 0 1 * *',
+        backup: '0 1 * * 6',
       },
       timezone: 'Europe/Berlin',
       autoForgetMode: 'execute',
@@ -56,6 +69,7 @@ describe('worker configuration', () => {
       reportsDir: '/tmp/kioku-worker-config/worker-reports',
       locksDir: '/tmp/kioku-worker-config/worker-locks',
       leaseMs: 2_500,
+      backup: { dir: '/var/backups/kioku', keep: 30, includePrivate: true, withVectors: false },
     });
   });
 
@@ -89,6 +103,9 @@ describe('worker configuration', () => {
     [{ KIOKU_WORKER_TIMEZONE: 'Mars/Olympus' }, /KIOKU_WORKER_TIMEZONE: must be an IANA time zone/],
     [{ KIOKU_WORKER_LEASE_SECONDS: '0.5' }, /KIOKU_WORKER_LEASE_SECONDS: must be at least 1 second/],
     [{ KIOKU_WORKER_LEASE_SECONDS: 'soon' }, /KIOKU_WORKER_LEASE_SECONDS: must be a number of seconds/],
+    [{ KIOKU_BACKUP_KEEP: '0' }, /KIOKU_BACKUP_KEEP: must keep at least 1 backup/],
+    [{ KIOKU_BACKUP_KEEP: '2.5' }, /KIOKU_BACKUP_KEEP: must be a whole number of backups/],
+    [{ KIOKU_BACKUP_INCLUDE_PRIVATE: 'maybe' }, /KIOKU_BACKUP_INCLUDE_PRIVATE/],
   ])('refuses %j with one line naming the variable', (env, message) => {
     let thrown: unknown;
     try {

@@ -4,7 +4,7 @@
  * auto-forget mode and the consolidation window. Also reads the command line:
  * `--once <job> [--namespace <ns>]`.
  */
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Cron } from 'croner';
 import { z } from 'zod';
 import {
@@ -16,8 +16,16 @@ import {
   type KiokuConfig,
 } from '@kioku/config';
 import { NAMESPACE_PATTERN } from '@kioku/namespace-storage';
+import type { BackupSettings } from './jobs/backup.job';
 
-export const JOB_NAMES = ['consolidate', 'auto-forget', 'purge-trash', 'integrity', 'reembed'] as const;
+export const JOB_NAMES = [
+  'consolidate',
+  'auto-forget',
+  'purge-trash',
+  'integrity',
+  'reembed',
+  'backup',
+] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export const AUTO_FORGET_MODES = ['report', 'execute'] as const;
@@ -30,6 +38,7 @@ export const SCHEDULE_VARIABLES = {
   'purge-trash': ['KIOKU_WORKER_PURGE_CRON', '0 4 * * *'],
   integrity: ['KIOKU_WORKER_INTEGRITY_CRON', '30 4 * * *'],
   reembed: ['KIOKU_WORKER_REEMBED_CRON', ''],
+  backup: ['KIOKU_WORKER_BACKUP_CRON', '0 2 * * *'],
 } as const satisfies Record<JobName, readonly [string, string]>;
 
 /** A cron expression (5 fields, or 6 with seconds first), or empty to disable; unset → the default. */
@@ -72,6 +81,16 @@ const workerEnvSchema = z.object({
   KIOKU_WORKER_PURGE_CRON: schedule(SCHEDULE_VARIABLES['purge-trash'][1]),
   KIOKU_WORKER_INTEGRITY_CRON: schedule(SCHEDULE_VARIABLES.integrity[1]),
   KIOKU_WORKER_REEMBED_CRON: schedule(SCHEDULE_VARIABLES.reembed[1]),
+  KIOKU_WORKER_BACKUP_CRON: schedule(SCHEDULE_VARIABLES.backup[1]),
+  KIOKU_BACKUP_DIR: z.string().trim().min(1).optional(),
+  KIOKU_BACKUP_KEEP: z.coerce
+    .number({ error: 'must be a whole number of backups' })
+    .int('must be a whole number of backups')
+    .min(1, 'must keep at least 1 backup')
+    .max(1000, 'must be at most 1000')
+    .default(7),
+  KIOKU_BACKUP_INCLUDE_PRIVATE: z.stringbool().default(false),
+  KIOKU_BACKUP_WITH_VECTORS: z.stringbool().default(true),
   KIOKU_WORKER_AUTO_FORGET_MODE: z.enum(AUTO_FORGET_MODES).default('report'),
   KIOKU_WORKER_CONSOLIDATE_WINDOW_HOURS: z.coerce
     .number()
@@ -114,6 +133,8 @@ export interface WorkerSettings {
    * that): how long a dead worker's job stays blocked before another worker takes it over.
    */
   leaseMs: number;
+  /** The backup job's folder (`<dataDir>/backups` by default), rotation and contents. */
+  backup: BackupSettings;
 }
 
 export interface WorkerConfig extends KiokuConfig {
@@ -188,6 +209,7 @@ function withWorkerSettings(base: KiokuConfig, env: EnvSource, command: WorkerCo
         'purge-trash': parsed.KIOKU_WORKER_PURGE_CRON,
         integrity: parsed.KIOKU_WORKER_INTEGRITY_CRON,
         reembed: parsed.KIOKU_WORKER_REEMBED_CRON,
+        backup: parsed.KIOKU_WORKER_BACKUP_CRON,
       },
       timezone: parsed.KIOKU_WORKER_TIMEZONE,
       autoForgetMode: parsed.KIOKU_WORKER_AUTO_FORGET_MODE,
@@ -196,6 +218,12 @@ function withWorkerSettings(base: KiokuConfig, env: EnvSource, command: WorkerCo
       reportsDir: join(base.dataDir, 'worker-reports'),
       locksDir: join(base.dataDir, 'worker-locks'),
       leaseMs: parsed.KIOKU_WORKER_LEASE_SECONDS * 1000,
+      backup: {
+        dir: resolve(parsed.KIOKU_BACKUP_DIR ?? join(base.dataDir, 'backups')),
+        keep: parsed.KIOKU_BACKUP_KEEP,
+        includePrivate: parsed.KIOKU_BACKUP_INCLUDE_PRIVATE,
+        withVectors: parsed.KIOKU_BACKUP_WITH_VECTORS,
+      },
     },
   };
 }

@@ -8,6 +8,7 @@ import { ConsolidateUseCase } from '@kioku/consolidation';
 import { AutoForgetSweep, PurgeTrashUseCase, RepairIntegrityUseCase } from '@kioku/forgetting';
 import { KERNEL_TOKENS } from '@kioku/kernel';
 import { ReembedUseCase } from '@kioku/memory';
+import { ExportNamespaceUseCase } from '@kioku/portability';
 import { LeasedLocks, SHARED_STATE_TOKENS } from '@kioku/shared-state';
 import type { JobName, WorkerConfig } from './config';
 import { AutoForgetJob } from './jobs/auto-forget.job';
@@ -18,6 +19,7 @@ import type { Job } from './jobs/job';
 import type { JobLocks } from './jobs/job-locks';
 import { LeasedJobLocks, workerHolderId } from './jobs/leased-job-locks';
 import { PurgeTrashJob } from './jobs/purge-trash.job';
+import { BackupJob } from './jobs/backup.job';
 import { ReembedJob, type Reembedder } from './jobs/reembed.job';
 import { TickClaims } from './jobs/tick-claims';
 
@@ -37,6 +39,7 @@ export function workerJobs(container: Container, config: WorkerConfig): Record<J
     'purge-trash': new PurgeTrashJob(container.get(PurgeTrashUseCase), config.forgetting.trashRetentionDays),
     integrity: new IntegrityJob(container.get(RepairIntegrityUseCase)),
     reembed: new ReembedJob(reembedderOf(container), config.worker.reembedBatchSize, logger),
+    backup: new BackupJob(container.get(ExportNamespaceUseCase), config.worker.backup, clock),
   };
 }
 

@@ -7,4 +7,5 @@ export {
 export { EpisodeRepository } from './lib/application/episode.repository';
 export { type GetEpisodeResult, GetEpisodeUseCase } from './lib/application/get-episode/get-episode.use-case';
 export { EpisodeMaintenance } from './lib/application/maintenance/episode-maintenance';
+export { type Episode } from './lib/domain/episode';
 export { episodesModule } from './lib/episodes.module';

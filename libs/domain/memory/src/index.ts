@@ -22,7 +22,15 @@ export {
   UpdateMemoryUseCase,
 } from './lib/application/update-memory/update-memory.use-case';
 export { duplicateSignals } from './lib/domain/duplicate-guard';
-export { type Category, type Emotion, type Memory, isCategory, isEmotionName } from './lib/domain/memory';
+export {
+  CATEGORIES,
+  EMOTIONS,
+  type Category,
+  type Emotion,
+  type Memory,
+  isCategory,
+  isEmotionName,
+} from './lib/domain/memory';
 export { fromRecord, toDocument, toMetadata } from './lib/domain/memory-record.codec';
 export { normalizeCategory, normalizeEmotion, normalizeTags } from './lib/domain/normalize';
 export { memoryModule } from './lib/memory.module';

@@ -7,6 +7,7 @@ export {
   collectionName,
 } from './lib/collection-names';
 export { NamespaceCollections } from './lib/namespace-collections';
+export { NamespaceDirectory } from './lib/namespace-directory';
 export { NamespaceStateRepository } from './lib/namespace-state.repository';
 export { namespaceStorageModule } from './lib/namespace-storage.module';
 export { NAMESPACE_STORAGE_TOKENS } from './lib/namespace-storage.tokens';

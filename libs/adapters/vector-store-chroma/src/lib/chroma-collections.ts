@@ -22,6 +22,8 @@ import type { ChromaServerClient } from './chroma-client';
 import { ChromaHttpError, classifyChromaError, toStoreError } from './chroma-errors';
 import { isScalar } from './chroma-rows';
 
+const LIST_PAGE = 100;
+
 /** Collection-metadata key that records the vector dimension. */
 export const DIMENSION_METADATA_KEY = 'kioku_dimension';
 
@@ -61,6 +63,19 @@ export class ChromaCollections {
       return infoOf(name, handle);
     } catch (error) {
       throw toStoreError(error, name);
+    }
+  }
+
+  /** Every collection's name, read a page of 100 at a time (Chroma's default page). */
+  async list(): Promise<string[]> {
+    const names: string[] = [];
+    for (let offset = 0; ; offset += LIST_PAGE) {
+      const page = await this.server.request(
+        () => this.server.client.listCollections({ limit: LIST_PAGE, offset }),
+        true,
+      );
+      names.push(...page.map((c) => c.name));
+      if (page.length < LIST_PAGE) return names;
     }
   }
 

@@ -88,6 +88,10 @@ export class ChromaRecordStore implements RecordStore {
     return this.collections.ensure(name, spec);
   }
 
+  listCollections(): Promise<string[]> {
+    return this.collections.list();
+  }
+
   describeCollection(name: string): Promise<CollectionInfo | null> {
     return this.collections.describe(name);
   }

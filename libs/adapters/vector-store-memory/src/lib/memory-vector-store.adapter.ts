@@ -77,6 +77,10 @@ export class MemoryVectorStore implements VectorStore {
     return infoOf(name, collection);
   }
 
+  async listCollections(): Promise<string[]> {
+    return [...this.collections.keys()];
+  }
+
   async describeCollection(name: string): Promise<CollectionInfo | null> {
     const collection = this.collections.get(name);
     return collection ? infoOf(name, collection) : null;

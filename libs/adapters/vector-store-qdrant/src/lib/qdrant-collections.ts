@@ -70,6 +70,16 @@ export class QdrantCollections {
     return pending;
   }
 
+  /** Every collection's name (one request: Qdrant lists them all). */
+  async list(): Promise<string[]> {
+    try {
+      const result = await this.rest.call(() => this.rest.api.getCollections({}));
+      return result.collections.map((c) => c.name);
+    } catch (error) {
+      throw toStoreError(error);
+    }
+  }
+
   async describe(name: string): Promise<CollectionInfo | null> {
     try {
       const info = await this.read(name);

@@ -86,6 +86,10 @@ export class QdrantVectorStore implements VectorStore {
     return this.collections.ensure(name, spec);
   }
 
+  listCollections(): Promise<string[]> {
+    return this.collections.list();
+  }
+
   describeCollection(name: string): Promise<CollectionInfo | null> {
     return this.collections.describe(name);
   }

@@ -21,6 +21,7 @@ import { consolidationModule } from '@kioku/consolidation';
 import { workspaceSyncModule } from '@kioku/workspace-sync';
 import { DEFAULT_FORGETTING_SETTINGS, FORGETTING_TOKENS, forgettingModule } from '@kioku/forgetting';
 import { MEMORY_TOKENS, MemoryRepository, memoryModule } from '@kioku/memory';
+import { portabilityModule } from '@kioku/portability';
 import { RedactingLogger } from '@kioku/redaction';
 import { InProcessSharedState, SHARED_STATE_TOKENS, StoreSharedState } from '@kioku/shared-state';
 import { VECTOR_STORE_TOKENS } from '@kioku/vector-store';
@@ -76,6 +77,7 @@ export async function createAppContainer(
     episodesModule(),
     forgettingModule(),
     consolidationModule(),
+    portabilityModule(),
   );
   if (config.workspaceDir)
     container.loadSync(workspaceSyncModule({ dir: config.workspaceDir, namespace: config.namespace }));

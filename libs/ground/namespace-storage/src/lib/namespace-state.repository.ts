@@ -26,6 +26,17 @@ export class NamespaceStateRepository {
     ]);
   }
 
+  /** Every state record of the namespace (key and keys), a bounded page at a time. */
+  async *all(namespace: string, pageSize = 100): AsyncGenerator<{ key: string; state: Metadata }[]> {
+    const collection = await this.collection(namespace);
+    let cursor: string | undefined;
+    do {
+      const page = await this.store.find(collection, { limit: pageSize, cursor });
+      yield page.records.map((record) => ({ key: record.id, state: record.metadata }));
+      cursor = page.nextCursor;
+    } while (cursor);
+  }
+
   async remove(namespace: string, key: string): Promise<void> {
     await this.store.delete(await this.collection(namespace), [key]);
   }

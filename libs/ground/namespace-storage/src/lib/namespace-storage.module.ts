@@ -2,11 +2,17 @@
 import { ContainerModule } from 'inversify';
 import { CollectionGenerations } from './collection-generations';
 import { NamespaceCollections } from './namespace-collections';
+import { NamespaceDirectory } from './namespace-directory';
 import { NamespaceStateRepository } from './namespace-state.repository';
 
 export function namespaceStorageModule(): ContainerModule {
   return new ContainerModule(({ bind }) => {
-    for (const service of [NamespaceCollections, NamespaceStateRepository, CollectionGenerations]) {
+    for (const service of [
+      NamespaceCollections,
+      NamespaceStateRepository,
+      CollectionGenerations,
+      NamespaceDirectory,
+    ]) {
       bind(service).toSelf().inSingletonScope();
     }
   });

@@ -123,6 +123,9 @@ export interface VectorStore {
    */
   ensureCollection(name: string, spec: CollectionSpec): Promise<CollectionInfo>;
 
+  /** The names of every collection in the store, in no particular order (e.g. to find the namespaces). */
+  listCollections(): Promise<string[]>;
+
   /** The collection's info, or null when it does not exist. */
   describeCollection(name: string): Promise<CollectionInfo | null>;
 

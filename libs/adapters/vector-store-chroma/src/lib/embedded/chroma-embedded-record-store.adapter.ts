@@ -44,6 +44,10 @@ export class ChromaEmbeddedRecordStore implements RecordStore {
     return this.run((store) => store.ensureCollection(name, spec));
   }
 
+  listCollections(): Promise<string[]> {
+    return this.run((store) => store.listCollections());
+  }
+
   describeCollection(name: string): Promise<CollectionInfo | null> {
     return this.run((store) => store.describeCollection(name));
   }

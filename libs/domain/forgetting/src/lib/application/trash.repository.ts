@@ -85,12 +85,16 @@ export class TrashRepository {
     return count;
   }
 
-  /** Every entry, page by page, without vectors (for the integrity check). */
-  async *all(namespace: string): AsyncGenerator<Omit<TrashEntry, 'vector'>> {
+  /** Every entry, page by page; `vector` is empty unless `withVectors` (the integrity check needs none). */
+  async *all(namespace: string, options: { withVectors?: boolean } = {}): AsyncGenerator<TrashEntry> {
     const collection = await this.collection(namespace);
     let cursor: string | undefined;
     do {
-      const page = await this.store.find(collection, { limit: PAGE_SIZE, cursor });
+      const page = await this.store.find(collection, {
+        limit: PAGE_SIZE,
+        cursor,
+        includeVectors: options.withVectors === true,
+      });
       for (const record of page.records) {
         const entry = fromTrashRecord(record);
         if (entry) yield entry;

@@ -52,6 +52,10 @@ export class LexicallyIndexedVectorStore implements VectorStore {
     return info;
   }
 
+  listCollections(): Promise<string[]> {
+    return this.records.listCollections();
+  }
+
   describeCollection(name: string): Promise<CollectionInfo | null> {
     return this.records.describeCollection(name);
   }

@@ -1,0 +1,234 @@
+/**
+ * Export and import on the in-process store: the round trip (every record, link, episode, trash entry
+ * and setting identical, recall answering the same), idempotency, dry run, conflicts, duplicates,
+ * privacy filtering, re-embedding, and bad input refused with the line named and nothing written.
+ */
+import { createForgettingTestKit } from '@kioku/forgetting/testing';
+import { MemoryRepository, RememberUseCase } from '@kioku/memory';
+import { NamespaceStateRepository } from '@kioku/namespace-storage';
+import { PRIVATE_CANARY, recallIds, seedNamespace, snapshotNamespace } from '../testing/namespace-fixtures';
+import { portabilityModule } from '../portability.module';
+import { ExportNamespaceUseCase } from './export-namespace/export-namespace.use-case';
+import { TextSink } from './export-namespace/export-sink';
+import { ImportNamespaceUseCase } from './import-namespace/import-namespace.use-case';
+import { textImportSource } from './import-namespace/import-source';
+
+const NS = 'test';
+const QUERIES = [
+  'river walk with my sister',
+  'lighthouse tour',
+  'payment service test',
+  '湯豆腐',
+  'kite festival May',
+];
+
+function kit() {
+  return createForgettingTestKit({ memory: { linkDistance: 0.5 }, modules: [portabilityModule()] });
+}
+
+async function exportText(
+  k: ReturnType<typeof kit>,
+  options: { includePrivate?: boolean; withVectors?: boolean } = {},
+) {
+  const sink = new TextSink();
+  const summary = await k.container.get(ExportNamespaceUseCase).execute({ namespace: NS, sink, ...options });
+  return { text: sink.text(), lines: sink.lines(), summary };
+}
+
+function importText(k: ReturnType<typeof kit>, text: string, options: Record<string, unknown> = {}) {
+  return k.container.get(ImportNamespaceUseCase).execute({ source: textImportSource(text), ...options });
+}
+
+async function seeded() {
+  const source = kit();
+  const seed = await seedNamespace(source.container, NS);
+  return { source, seed };
+}
+
+describe('export and import of a namespace', () => {
+  it('round trip: every record identical, the same recall results, the lexical index filled', async () => {
+    const { source, seed } = await seeded();
+    const { text, summary } = await exportText(source, { includePrivate: true, withVectors: true });
+    expect(summary.counts).toEqual({ memory: 8, link: expect.any(Number), episode: 1, trash: 2, setting: 1 });
+
+    const target = kit();
+    const report = await importText(target, text);
+    expect(report.namespaces[0].vectors).toBe('reused');
+    expect(report.namespaces[0].outcomes.memory).toEqual({
+      created: 8,
+      updated: 0,
+      unchanged: 0,
+      conflicts: 0,
+      skipped: 0,
+    });
+    expect(await snapshotNamespace(target.container, NS)).toEqual(
+      await snapshotNamespace(source.container, NS),
+    );
+    expect(await target.container.get(NamespaceStateRepository).read(NS, 'consolidation')).toEqual(
+      await source.container.get(NamespaceStateRepository).read(NS, 'consolidation'),
+    );
+    expect(await recallIds(target.container, NS, QUERIES)).toEqual(
+      await recallIds(source.container, NS, QUERIES),
+    );
+    const byWords = await target.container.get(MemoryRepository).matchingText(NS, 'lighthouse pier', 3);
+    expect(byWords.map((m) => m.memory.id)).toContain(seed.publicIds[2]);
+    expect(target.logs.records.map((r) => JSON.stringify(r)).join('\n')).not.toContain(PRIVATE_CANARY);
+  });
+
+  it('a second import changes nothing and writes nothing', async () => {
+    const { source } = await seeded();
+    const { text } = await exportText(source, { includePrivate: true, withVectors: true });
+    const target = kit();
+    await importText(target, text);
+    const before = await snapshotNamespace(target.container, NS);
+    const again = await importText(target, text);
+    expect(again.written).toBe(0);
+    for (const outcome of Object.values(again.namespaces[0].outcomes)) {
+      expect(outcome).toMatchObject({ created: 0, updated: 0, conflicts: 0 });
+    }
+    expect(await snapshotNamespace(target.container, NS)).toEqual(before);
+  });
+
+  it('without vectors, the import re-embeds and still ends identical (same model)', async () => {
+    const { source } = await seeded();
+    const { text } = await exportText(source, { includePrivate: true });
+    expect(text).not.toContain('"vector"');
+    const target = kit();
+    const report = await importText(target, text);
+    expect(report.namespaces[0].vectors).toBe('reembedded');
+    expect(await snapshotNamespace(target.container, NS)).toEqual(
+      await snapshotNamespace(source.container, NS),
+    );
+  });
+
+  it('a dry run reports what would change and writes nothing', async () => {
+    const { source } = await seeded();
+    const { text } = await exportText(source, { includePrivate: true, withVectors: true });
+    const target = kit();
+    const report = await importText(target, text, { dryRun: true });
+    expect(report.dryRun).toBe(true);
+    expect(report.written).toBe(0);
+    expect(report.namespaces[0].outcomes.memory.created).toBe(8);
+    expect(report.namespaces[0].outcomes.trash.created).toBe(2);
+    expect(await target.container.get(MemoryRepository).count(NS)).toBe(0);
+    expect((await snapshotNamespace(target.container, NS)).links).toEqual([]);
+  });
+
+  it('private memories stay out unless asked for: no content, no links, no trash, no episode entry', async () => {
+    const { source, seed } = await seeded();
+    const { text, summary } = await exportText(source, { withVectors: true });
+    expect(summary.privateOmitted).toBe(3);
+    expect(text).not.toContain(PRIVATE_CANARY);
+    for (const id of [...seed.privateIds, seed.trashedIds[1]]) expect(text).not.toContain(id);
+    expect(JSON.parse(text.split('\n')[0])).toMatchObject({ includesPrivate: false, withVectors: true });
+    const target = kit();
+    await importText(target, text);
+    const snapshot = await snapshotNamespace(target.container, NS);
+    expect(snapshot.memories.map((m) => m.memory.isPrivate)).not.toContain(true);
+    expect(snapshot.episodes[0].memoryIds).toEqual([seed.publicIds[0], seed.publicIds[2]]);
+    expect(snapshot.trash.map((t) => t.memory.id)).toEqual([seed.trashedIds[0]]);
+  });
+
+  it('reports conflicts and leaves them alone, or replaces them with overwrite', async () => {
+    const { source, seed } = await seeded();
+    const { text } = await exportText(source, { includePrivate: true, withVectors: true });
+    const edited = text.replace('Cooked miso soup', 'Cooked ramen');
+    const target = kit();
+    await importText(target, text);
+    const report = await importText(target, edited);
+    expect(report.namespaces[0].outcomes.memory).toMatchObject({ conflicts: 1, unchanged: 7, updated: 0 });
+    expect(report.namespaces[0].conflictIds.memory).toEqual([seed.publicIds[3]]);
+    const repo = target.container.get(MemoryRepository);
+    expect((await repo.getOne(NS, seed.publicIds[3]))!.memory.content).toContain('miso');
+    const overwritten = await importText(target, edited, { overwrite: true });
+    expect(overwritten.namespaces[0].outcomes.memory).toMatchObject({ updated: 1, conflicts: 0 });
+    expect((await repo.getOne(NS, seed.publicIds[3]))!.memory.content).toContain('ramen');
+  });
+
+  it('reports a new memory that repeats one already in the namespace, and skips it on request', async () => {
+    const { source } = await seeded();
+    const { text } = await exportText(source, { includePrivate: true, withVectors: true });
+    const target = kit();
+    const existing = await target.container
+      .get(RememberUseCase)
+      .execute(
+        { content: 'Cooked miso soup with tofu and wakame for dinner', force: true },
+        { namespace: NS, callerId: 'x' },
+      );
+    if (existing.status !== 'saved') throw new Error('not saved');
+    const dry = await importText(target, text, { dryRun: true });
+    expect(dry.namespaces[0].duplicateCount).toBe(1);
+    expect(dry.namespaces[0].duplicates[0]).toMatchObject({ existingId: existing.memory.id, similarity: 1 });
+    const skipped = await importText(target, text, { skipDuplicates: true });
+    expect(skipped.namespaces[0].outcomes.memory).toMatchObject({ created: 7, skipped: 1 });
+    expect(await target.container.get(MemoryRepository).count(NS)).toBe(8);
+  });
+
+  it('imports into another namespace when told to', async () => {
+    const { source } = await seeded();
+    const { text } = await exportText(source, { includePrivate: true, withVectors: true });
+    const target = kit();
+    const report = await importText(target, text, { namespace: 'other' });
+    expect(report.namespaces[0]).toMatchObject({ namespace: 'other', fromNamespace: NS });
+    expect(await target.container.get(MemoryRepository).count('other')).toBe(8);
+  });
+
+  describe('bad input: a clear error naming the line, and nothing written', () => {
+    async function refused(mangle: (lines: string[]) => string[]) {
+      const { source } = await seeded();
+      const { lines } = await exportText(source, { includePrivate: true, withVectors: true });
+      const target = kit();
+      const error = await importText(target, mangle(lines).join('\n')).catch((e: Error) => e);
+      expect(await target.container.get(MemoryRepository).count(NS)).toBe(0);
+      expect((await snapshotNamespace(target.container, NS)).links).toEqual([]);
+      return error as Error & { code?: string };
+    }
+
+    it('a truncated file (no trailer)', async () => {
+      const error = await refused((lines) => lines.slice(0, 6));
+      expect(error.code).toBe('INVALID_INPUT');
+      expect(error.message).toMatch(
+        /^Line 7: the input ends before the trailer of namespace "test" \(truncated\?\)/,
+      );
+    });
+
+    it('a line cut in the middle', async () => {
+      const error = await refused((lines) => [...lines.slice(0, 3), lines[3].slice(0, 40)]);
+      expect(error.message).toBe('Line 4: not valid JSON (a cut-off or damaged line?)');
+    });
+
+    it('another format version', async () => {
+      const error = await refused(([header, ...rest]) => [
+        header.replace('"version":1', '"version":2'),
+        ...rest,
+      ]);
+      expect(error.message).toBe(
+        'Line 1: version: format version 2 is not supported (this kioku reads version 1)',
+      );
+    });
+
+    it('a line with a bad field', async () => {
+      const error = await refused((lines) =>
+        lines.map((line, i) => (i === 5 ? line.replace(/"importance":\d/, '"importance":9') : line)),
+      );
+      expect(error.message).toMatch(/^Line 6: memory\.importance: /);
+    });
+
+    it('a trailer whose counts do not match', async () => {
+      const error = await refused((lines) => [...lines.slice(0, 2), ...lines.slice(3)]);
+      expect(error.message).toMatch(
+        /^Line \d+: counts\.memory: the trailer counts 8 memory records, the section holds 7$/,
+      );
+    });
+
+    it('never quotes private content in the error', async () => {
+      const error = await refused((lines) =>
+        lines.map((line) =>
+          line.includes(PRIVATE_CANARY) ? line.replace('"isPrivate":true', '"isPrivate":"yes"') : line,
+        ),
+      );
+      expect(error.message).toMatch(/^Line \d+: memory\.isPrivate: /);
+      expect(error.message).not.toContain(PRIVATE_CANARY);
+    });
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * Test fixtures for export and import: a namespace with every kind of record (public and private
+ * memories, explicit and automatic links, an episode naming a private memory, trash entries of a
+ * public and a private memory, a setting), and a snapshot of everything a namespace holds, sorted,
+ * to compare two namespaces record by record. Works on any container with the domain modules loaded.
+ */
+import type { Container } from 'inversify';
+import { CreateEpisodeUseCase, EpisodeRepository } from '@kioku/episodes';
+import { MemoryDeleter, TrashRepository } from '@kioku/forgetting';
+import { LinkRepository } from '@kioku/links';
+import { LinkMemoriesUseCase, MemoryRepository, RecallUseCase, RememberUseCase } from '@kioku/memory';
+import { NamespaceStateRepository } from '@kioku/namespace-storage';
+
+export const PRIVATE_CANARY = 'CANARY-7f3a-private';
+
+export interface SeededNamespace {
+  publicIds: string[];
+  privateIds: string[];
+  trashedIds: string[];
+  episodeId: string;
+}
+
+export const FIXTURE_TEXTS = [
+  'Walked along the river at dawn with my sister',
+  'Debugged the flaky payment service test until midnight',
+  'Learned that the lighthouse tour starts at 9 from pier 4',
+  'Cooked miso soup with tofu and wakame for dinner',
+  '京都で湯豆腐を食べた',
+  'The kite festival is on the first Sunday of May',
+];
+
+export async function seedNamespace(
+  container: Container,
+  namespace: string,
+  options: { setting?: boolean } = {},
+): Promise<SeededNamespace> {
+  const context = { namespace, callerId: 'fixture' };
+  const remember = container.get(RememberUseCase);
+  const save = async (content: string, extra: Record<string, unknown> = {}) => {
+    const result = await remember.execute({ content, force: true, ...extra }, context);
+    if (result.status !== 'saved') throw new Error('not saved');
+    return result.memory.id;
+  };
+  const publicIds: string[] = [];
+  for (const [index, text] of FIXTURE_TEXTS.entries()) {
+    publicIds.push(
+      await save(text, { importance: (index % 5) + 1, tags: ['fixture', `n${index}`], emotion: 'curious' }),
+    );
+  }
+  const privateIds = [
+    await save(`My diary password hint is ${PRIVATE_CANARY} (lighthouse)`, {
+      private: true,
+      category: 'feeling',
+    }),
+    await save(`Private note about the river walk ${PRIVATE_CANARY}`, { private: true, tags: ['secret'] }),
+  ];
+  const link = container.get(LinkMemoriesUseCase);
+  await link.execute(
+    { source_id: publicIds[0], target_id: publicIds[2], link_type: 'leads_to', note: 'same morning' },
+    context,
+  );
+  await link.execute({ source_id: publicIds[1], target_id: privateIds[0], link_type: 'related' }, context);
+  const episode = await container
+    .get(CreateEpisodeUseCase)
+    .execute(
+      { memory_ids: [publicIds[0], publicIds[2], privateIds[1]], summary: 'The river morning' },
+      context,
+    );
+  const trashed = [
+    await save('Parked the car on level 3 of the station garage'),
+    await save(`Private trashed ${PRIVATE_CANARY}`, { private: true }),
+  ];
+  await link.execute({ source_id: trashed[0], target_id: publicIds[3], link_type: 'related' }, context);
+  const deleter = container.get(MemoryDeleter);
+  for (const id of trashed) await deleter.delete(namespace, id, 'forget');
+  if (options.setting !== false) {
+    // What consolidation leaves for wake_up: a namespace setting the export carries.
+    await container.get(NamespaceStateRepository).write(namespace, 'consolidation', {
+      lastRunAt: '2026-11-21T09:00:00.000Z',
+      mergeCandidates: JSON.stringify([{ a: publicIds[0], b: publicIds[1], similarity: 0.9 }]),
+    });
+  }
+  return { publicIds, privateIds, trashedIds: trashed, episodeId: episode.episode.id };
+}
+
+/** Everything the namespace holds, sorted, vectors rounded to float32 precision. */
+export async function snapshotNamespace(container: Container, namespace: string) {
+  const memories = container.get(MemoryRepository);
+  const ids: string[] = [];
+  for await (const page of memories.pages(namespace, 500)) ids.push(...page.map((m) => m.id));
+  const stored = await memories.get(namespace, ids.sort(), true);
+  const links = (await container.get(LinkRepository).findAll(namespace)).sort((a, b) =>
+    `${a.sourceId}>${a.targetId}>${a.type}`.localeCompare(`${b.sourceId}>${b.targetId}>${b.type}`),
+  );
+  const episodes = [];
+  for await (const episode of container.get(EpisodeRepository).all(namespace)) episodes.push(episode);
+  const trash = [];
+  for await (const entry of container.get(TrashRepository).all(namespace, { withVectors: true }))
+    trash.push(entry);
+  return {
+    memories: stored.map((s) => ({ ...s, vector: s.vector.map(Math.fround) })),
+    links,
+    episodes: episodes.sort((a, b) => a.id.localeCompare(b.id)),
+    trash: trash
+      .map((t) => ({ ...t, vector: t.vector.map(Math.fround) }))
+      .sort((a, b) => a.memory.id.localeCompare(b.memory.id)),
+  };
+}
+
+/** The ids recall returns for each query, in order. */
+export async function recallIds(
+  container: Container,
+  namespace: string,
+  queries: string[],
+): Promise<string[][]> {
+  const recall = container.get(RecallUseCase);
+  const results: string[][] = [];
+  for (const query of queries) {
+    const result = await recall.execute({ query, n_results: 5 }, { namespace, callerId: 'fixture' });
+    results.push(result.results.map((r) => r.memory.id));
+  }
+  return results;
+}
