@@ -149,8 +149,8 @@ export class RememberBatchUseCase {
     const accepted: Accepted[] = [];
     let precedingId = this.thread.preceding(context, at);
     prepared.forEach((item, i) => {
-      const vector = vectors[i]!;
-      const neighbours = batchNeighbours(vector, fromStore[i]!, accepted, this.settings.maxAutoLinks + 1);
+      const vector = vectors[i];
+      const neighbours = batchNeighbours(vector, fromStore[i], accepted, this.settings.maxAutoLinks + 1);
       const duplicate = item.force ? undefined : findDuplicate(item.content, neighbours, this.settings);
       if (duplicate) {
         this.logger.info('memory.duplicate_refused', {
@@ -188,7 +188,7 @@ export class RememberBatchUseCase {
    * batch learns its follower in the background, as after a single remember.
    */
   private async save(accepted: Accepted[], context: CallContext, at: Date): Promise<void> {
-    const first = accepted[0]!;
+    const first = accepted[0];
     const last = accepted.at(-1)!;
     await this.memories.saveMany(context.namespace, accepted, { isNew: true });
     this.thread.advance(context, last.memory.id, at);

@@ -19,7 +19,7 @@ export class RememberUseCase {
 
   async execute(input: RememberInput, context: CallContext): Promise<RememberResult> {
     const [result] = await this.batch.execute([input], context);
-    if (result!.status === 'error') throw result!.error;
-    return result!;
+    if (result.status === 'error') throw result.error;
+    return result;
   }
 }
