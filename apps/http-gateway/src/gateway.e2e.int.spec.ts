@@ -182,7 +182,7 @@ describe('kioku http as a process (embedded Chroma, local model)', () => {
   it('serves MCP at /mcp in the key namespace, shared with REST and isolated', async () => {
     const alpha = await mcp(alphaToken);
     const beta = await mcp(betaToken);
-    expect((await alpha.listTools()).tools).toHaveLength(11);
+    expect((await alpha.listTools()).tools).toHaveLength(12);
 
     const saved = await callTool(beta, 'remember', {
       content: 'Beta adopted a three-legged tortoise named Dash.',

@@ -150,7 +150,7 @@ describe('an MCP server whose app is still starting', () => {
       clock: app.container.get(KERNEL_TOKENS.Clock),
     });
     try {
-      expect((await client.listTools()).tools).toHaveLength(11);
+      expect((await client.listTools()).tools).toHaveLength(12);
       let answered = false;
       const call = callTool(client, 'wake_up', {}).finally(() => (answered = true));
       await new Promise((resolve) => setTimeout(resolve, 50));

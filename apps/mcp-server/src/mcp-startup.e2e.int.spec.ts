@@ -53,7 +53,7 @@ describe('kioku mcp starts fast', () => {
       send({ jsonrpc: '2.0', method: 'notifications/initialized' });
       send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
       const tools = (await response(server, 2)).result as { tools: unknown[] };
-      expect(tools.tools).toHaveLength(11);
+      expect(tools.tools).toHaveLength(12);
       expect(existsSync(join(dataDir, 'chroma'))).toBe(false);
 
       send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'wake_up', arguments: {} } });

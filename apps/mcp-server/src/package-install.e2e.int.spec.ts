@@ -39,7 +39,7 @@ describe('the packed and installed kioku', () => {
       new StdioClientTransport({ command: installed.bin, args: ['mcp'], env: env(), stderr: 'pipe' }),
     );
     try {
-      expect((await client.listTools()).tools).toHaveLength(11);
+      expect((await client.listTools()).tools).toHaveLength(12);
       const saved = await callTool(client, 'remember', {
         content: 'The spare house key hangs behind the blue kettle.',
       });

@@ -45,6 +45,7 @@ describe('MCP server tools (in process)', () => {
       'merge_memories',
       'recall',
       'remember',
+      'remember_batch',
       'restore',
       'update_memory',
       'wake_up',
@@ -60,7 +61,7 @@ describe('MCP server tools (in process)', () => {
     }));
     expect(JSON.stringify(modelFacing).length).toBeLessThan(9000);
     const outputSchemas = tools.map(({ outputSchema }) => outputSchema);
-    expect(JSON.stringify(outputSchemas).length).toBeLessThan(16_000);
+    expect(JSON.stringify(outputSchemas).length).toBeLessThan(20_000);
   });
 
   it('states a limit on every text and list input, so no request can carry unbounded input', async () => {

@@ -20,6 +20,7 @@ import {
   linkMemoriesOutputSchema,
   mergeMemoriesOutputSchema,
   recallOutputSchema,
+  rememberBatchOutputSchema,
   rememberOutputSchema,
   restoreOutputSchema,
   updateMemoryOutputSchema,
@@ -29,6 +30,7 @@ import { CapturingLogSink } from '@kioku/testing-fakes';
 
 const EXACT: Record<string, z.ZodType> = {
   remember: rememberOutputSchema,
+  remember_batch: rememberBatchOutputSchema,
   recall: recallOutputSchema,
   update_memory: updateMemoryOutputSchema,
   link_memories: linkMemoriesOutputSchema,
@@ -98,6 +100,20 @@ describe('structured results match the listed output schemas (strict JSON Schema
     const b = (other['memory'] as { id: string }).id;
     const third = await call('remember', { content: 'A note on tax forms due in April', force: true });
     const c = (third['memory'] as { id: string }).id;
+    const batch = await call('remember_batch', {
+      memories: [
+        { content: 'Aiko booked the ryokan near the river' },
+        { content: 'Walked to the harbour with Aiko on Sunday' },
+        { content: '   ' },
+        { content: 'The ryokan number is 4471', private: true },
+      ],
+    });
+    expect((batch['results'] as { status: string }[]).map((r) => r.status)).toEqual([
+      'saved',
+      'duplicate',
+      'error',
+      'saved',
+    ]);
     await call('recall', { query: 'harbour walk', n_results: 3 });
     await call('wake_up', {});
 
@@ -132,6 +148,7 @@ describe('structured results match the listed output schemas (strict JSON Schema
     expect(Object.fromEntries([...seen].map(([tool, variants]) => [tool, [...variants].sort()]))).toEqual({
       wake_up: ['one'],
       remember: ['duplicate', 'saved'],
+      remember_batch: ['one'],
       recall: ['one'],
       update_memory: ['not_found', 'unchanged', 'updated'],
       link_memories: ['exists', 'linked', 'not_found'],

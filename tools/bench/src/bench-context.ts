@@ -4,7 +4,7 @@
  */
 import type { EmbeddingProvider } from '@kioku/embeddings';
 import type { Clock, IdGenerator } from '@kioku/kernel';
-import type { MemoryRepository, RecallUseCase, RememberUseCase } from '@kioku/memory';
+import type { MemoryRepository, RecallUseCase, RememberBatchUseCase, RememberUseCase } from '@kioku/memory';
 import type { VectorStore } from '@kioku/vector-store';
 import type { OperationProfiler } from './lib/operation-profiler';
 import type { SeededRandom } from './lib/seeded-random';
@@ -16,6 +16,7 @@ export interface BenchContext {
   memories: MemoryRepository;
   recall: RecallUseCase;
   remember: RememberUseCase;
+  rememberBatch: RememberBatchUseCase;
   ids: IdGenerator;
   clock: Clock;
   /** Memory sentences: the pool, fills, and every measured text. */

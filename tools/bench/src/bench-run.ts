@@ -10,7 +10,7 @@ import type { EnvSource } from '@kioku/config';
 import { startBenchApp } from './bench-app';
 import { EMBEDDINGS_TOKENS } from '@kioku/embeddings';
 import { KERNEL_TOKENS } from '@kioku/kernel';
-import { MemoryRepository, RecallUseCase, RememberUseCase } from '@kioku/memory';
+import { MemoryRepository, RecallUseCase, RememberBatchUseCase, RememberUseCase } from '@kioku/memory';
 import { VECTOR_STORE_TOKENS } from '@kioku/vector-store';
 import type { BenchContext } from './bench-context';
 import type { BenchOptions } from './lib/bench-options';
@@ -20,7 +20,13 @@ import { SeededRandom } from './lib/seeded-random';
 import { SentenceGenerator } from './lib/sentence-generator';
 import { targetChecks } from './lib/target-checks';
 import { measureConsolidation } from './measure-consolidation';
-import { measureBulkImport, measureReads, measureWrites, WARM_UP_CALLS } from './measure-namespace';
+import {
+  measureBulkImport,
+  measureConversationIngest,
+  measureReads,
+  measureWrites,
+  WARM_UP_CALLS,
+} from './measure-namespace';
 import { seedNamespace } from './seed-namespace';
 import { embedSeedPool, medianSiblingDistance } from './seed-pool';
 
@@ -67,6 +73,7 @@ export async function runBench(
         memories: container.get(MemoryRepository),
         recall: container.get(RecallUseCase),
         remember: container.get(RememberUseCase),
+        rememberBatch: container.get(RememberBatchUseCase),
         ids: container.get(KERNEL_TOKENS.IdGenerator),
         clock: container.get(KERNEL_TOKENS.Clock),
         sentences: new SentenceGenerator(random, JAPANESE_SHARE),
@@ -147,6 +154,10 @@ export async function runBench(
         });
         progress(`${namespace} done`);
       }
+      const conversation =
+        options.conversation > 0
+          ? await measureConversationIngest(context, options.conversation, options.batchSize)
+          : undefined;
 
       return {
         startedAt,
@@ -167,6 +178,7 @@ export async function runBench(
           warmUpCalls: WARM_UP_CALLS,
           bulk: options.bulk,
           batchSize: options.batchSize,
+          conversation: options.conversation,
           pool: options.pool,
           realSeedBudgetSeconds: options.realSeedBudgetSeconds,
           seed: options.seed,
@@ -180,7 +192,8 @@ export async function runBench(
           siblingDistanceMedian: medianSiblingDistance(pool),
         },
         sizes,
-        checks: targetChecks(sizes),
+        conversation,
+        checks: targetChecks(sizes, conversation),
       };
     } finally {
       await app.close();

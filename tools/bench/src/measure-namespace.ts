@@ -6,7 +6,9 @@
  *   raw lexical search (`searchText`, limit 10) of an unseen query; one recall of another unseen query
  *   (recall caches query vectors: a repeated query would skip the embedding).
  * - Writes, interleaved the same way: one raw upsert of a memory record, one remember of an unseen text.
- * - Bulk import: batches of embed + upsert against batches of embed alone, alternating, distinct texts.
+ * - Bulk import: batches through remember_batch (the product's path: embedding, duplicate guard,
+ *   links, lexical index, thread) against batches of embed alone, alternating, distinct texts.
+ * - A conversation ingested one remember at a time and through remember_batch (fresh namespaces).
  * While recall and remember run, the profiler records the store and embedder calls they make.
  */
 import { collectionName } from '@kioku/namespace-storage';
@@ -16,7 +18,7 @@ import { timed, type BenchContext } from './bench-context';
 import { benchMemory } from './lib/bench-memory';
 import type { OperationTotal } from './lib/operation-profiler';
 import { summarize, type LatencySummary } from './lib/percentiles';
-import type { BulkThroughput } from './lib/target-checks';
+import type { BulkThroughput, ConversationIngest } from './lib/target-checks';
 
 export const WARM_UP_CALLS = 5;
 
@@ -166,43 +168,63 @@ export async function measureBulkImport(
   texts: number,
   batchSize: number,
 ): Promise<BulkThroughput> {
-  const collection = collectionName(namespace, 'memories');
-  const now = context.clock.now();
+  const caller: CallContext = { namespace, callerId: 'bench-import' };
   let embedMs = 0;
   let importMs = 0;
-  const upserts: number[] = [];
+  let saved = 0;
+  const batches: number[] = [];
   for (let done = 0; done < texts; done += batchSize) {
     const count = Math.min(batchSize, texts - done);
     const alone = Array.from({ length: count }, () => context.sentences.memory().text);
     embedMs += await timed(() => context.embeddings.embed(alone));
 
-    const imported = Array.from({ length: count }, () => context.sentences.memory());
-    importMs += await timed(async () => {
-      const vectors = await context.embeddings.embed(imported.map((s) => s.text));
-      const records = imported.map((sentence, i) => {
-        const memory = benchMemory(sentence, context.random, {
-          id: context.ids.next('mem'),
-          now,
-          embeddingModel: context.embeddings.modelId,
-        });
-        return {
-          id: memory.id,
-          vector: vectors[i],
-          metadata: toMetadata(memory),
-          document: toDocument(memory),
-        };
-      });
-      upserts.push(await timed(() => context.store.upsert(collection, records)));
+    const items = Array.from({ length: count }, () => ({ content: context.sentences.memory().text }));
+    const ms = await timed(async () => {
+      const results = await context.rememberBatch.execute(items, caller);
+      saved += results.filter((r) => r.status === 'saved').length;
     });
+    importMs += ms;
+    batches.push(ms);
     context.progress(`measuring bulk import in ${namespace}: ${done + count}/${texts}`);
   }
   return {
     texts,
     batchSize,
+    saved,
     importPerSecond: texts / (importMs / 1000),
     embedPerSecond: texts / (embedMs / 1000),
-    upsert: summarize(upserts),
+    batch: summarize(batches),
   };
+}
+
+/**
+ * A conversation of `turns` unseen sentences ingested twice, into two fresh namespaces: one remember
+ * at a time, as an agent calling `remember` per turn does, and through remember_batch in batches.
+ */
+export async function measureConversationIngest(
+  context: BenchContext,
+  turns: number,
+  batchSize: number,
+): Promise<ConversationIngest> {
+  const conversation = () =>
+    Array.from({ length: turns }, () => ({ content: context.sentences.memory().text }));
+  const single = conversation();
+  const oneByOne: CallContext = { namespace: 'bench-conversation-single', callerId: 'bench-conversation' };
+  const oneAtATimeMs = await timed(async () => {
+    for (const [i, item] of single.entries()) {
+      await context.remember.execute(item, oneByOne);
+      if (i % 50 === 0) context.progress(`conversation one remember at a time: ${i}/${turns}`);
+    }
+  });
+  const batched = conversation();
+  const inBatches: CallContext = { namespace: 'bench-conversation-batch', callerId: 'bench-conversation' };
+  const batchMs = await timed(async () => {
+    for (let done = 0; done < turns; done += batchSize) {
+      await context.rememberBatch.execute(batched.slice(done, done + batchSize), inBatches);
+      context.progress(`conversation through remember_batch: ${Math.min(turns, done + batchSize)}/${turns}`);
+    }
+  });
+  return { turns, batchSize, oneAtATimeSeconds: oneAtATimeMs / 1000, batchSeconds: batchMs / 1000 };
 }
 
 /** A memory record with a real vector of its own unseen text (embedding not timed). */

@@ -54,6 +54,7 @@ describe('MCP over HTTP at /mcp', () => {
       'merge_memories',
       'recall',
       'remember',
+      'remember_batch',
       'restore',
       'update_memory',
       'wake_up',

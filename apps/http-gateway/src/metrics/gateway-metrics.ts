@@ -9,6 +9,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 export const MCP_TOOL_NAMES = new Set([
   'wake_up',
   'remember',
+  'remember_batch',
   'recall',
   'update_memory',
   'link_memories',

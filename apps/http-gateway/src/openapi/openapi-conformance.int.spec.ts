@@ -113,6 +113,35 @@ describe('real REST responses conform to the served OpenAPI document', () => {
     await link(409, { source_id: cat, target_id: coffee, type: 'related' });
     await link(404, { source_id: cat, target_id: 'mem_000000000000' });
     await link(422, { source_id: cat });
+
+    const batch = await call('post', '/v1/memories/batch', 200, {
+      token: alpha,
+      body: {
+        memories: [
+          { content: 'Aiko and I planned the Kyoto trip for April.' },
+          { content: 'The user adopted a grey cat named Mochi last spring.' },
+          { content: '   ' },
+          { content: 'A private note: the ryokan booking number is 4471.', private: true },
+        ],
+      },
+    });
+    expect(batch.results.map((r: { status: string }) => r.status)).toEqual([
+      'saved',
+      'duplicate',
+      'error',
+      'saved',
+    ]);
+    expect(batch).toMatchObject({ saved: 2, duplicates: 1, errors: 1 });
+    expect(batch.results[1].existing.id).toBe(cat);
+    const oversize = Array.from({ length: 129 }, (_, i) => ({ content: `Batch item number ${i}` }));
+    const refused = await call('post', '/v1/memories/batch', 422, {
+      token: alpha,
+      body: { memories: oversize },
+    });
+    expect(refused.detail).toContain(
+      'A batch holds 1 to 128 memories (KIOKU_MAX_BATCH_SIZE); this one holds 129.',
+    );
+    await call('post', '/v1/memories/batch', 422, { token: alpha, body: { memories: [] } });
   });
 
   it('forgetting: two-step delete, restore, candidates, sweep', async () => {

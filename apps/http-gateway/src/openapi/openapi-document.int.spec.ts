@@ -10,6 +10,7 @@ jest.setTimeout(30_000);
 
 const EXPECTED = [
   'post /v1/memories',
+  'post /v1/memories/batch',
   'post /v1/recall',
   'patch /v1/memories/{id}',
   'delete /v1/memories/{id}',

@@ -2,10 +2,12 @@
 import {
   LinkMemoriesUseCase,
   RecallUseCase,
+  RememberBatchUseCase,
   RememberUseCase,
   UpdateMemoryUseCase,
   linkMemoriesInputSchema,
   recallInputSchema,
+  rememberBatchInputSchema,
   rememberInputSchema,
   updateMemoryInputSchema,
 } from '@kioku/memory';
@@ -14,6 +16,8 @@ import {
   memoriesLinkedSchema,
   recallOutputSchema,
   recallStructured,
+  rememberBatchOutputSchema,
+  rememberBatchStructured,
   rememberDuplicateSchema,
   rememberSavedSchema,
   rememberStructured,
@@ -41,6 +45,25 @@ export const memoryRoutes: RouteSpec[] = [
     async handle({ body, context, container }) {
       const result = await container.get(RememberUseCase).execute(body, context);
       return result.status === 'saved' ? created(rememberStructured(result)) : ok(rememberStructured(result));
+    },
+  }),
+
+  restRoute({
+    operationId: 'remember_batch',
+    method: 'POST',
+    url: '/v1/memories/batch',
+    tag: 'memories',
+    auth: true,
+    summary: 'Save many memories at once',
+    description:
+      'memories: up to KIOKU_MAX_BATCH_SIZE (default 128) items, each as POST /v1/memories takes it, in order. Embedded in one pass; duplicates of stored memories and of earlier items refused, similar memories linked (within the batch too), the conversation thread kept in input order. One result per item, in input order: saved, duplicate, or error (that item refused, the others saved). A larger batch is refused whole (422).',
+    body: rememberBatchInputSchema,
+    responses: {
+      200: { description: 'One result per item, in input order', schema: rememberBatchOutputSchema },
+    },
+    async handle({ body, context, container }) {
+      const results = await container.get(RememberBatchUseCase).execute(body.memories, context);
+      return ok(rememberBatchStructured(results));
     },
   }),
 

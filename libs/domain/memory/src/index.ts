@@ -15,6 +15,15 @@ export { type RecallResult, RecallUseCase } from './lib/application/recall/recal
 export { type ReembedProgress, ReembedUseCase } from './lib/application/reembed/reembed.use-case';
 export { type RememberInput, rememberInputSchema } from './lib/application/remember/remember.input';
 export { type RememberResult, RememberUseCase } from './lib/application/remember/remember.use-case';
+export {
+  type RememberBatchInput,
+  rememberBatchInputSchema,
+  rememberBatchInputShape,
+} from './lib/application/remember-batch/remember-batch.input';
+export {
+  type RememberItemResult,
+  RememberBatchUseCase,
+} from './lib/application/remember-batch/remember-batch.use-case';
 export { VerifiedLinkWriter } from './lib/application/shared/verified-link-writer';
 export { updateMemoryInputSchema } from './lib/application/update-memory/update-memory.input';
 export {

@@ -3,6 +3,7 @@
  * zod, so that an MCP server can list its tools before the library (and inversify) is loaded.
  */
 export * from './lib/application/remember/remember.input';
+export * from './lib/application/remember-batch/remember-batch.input';
 export * from './lib/application/recall/recall.input';
 export * from './lib/application/update-memory/update-memory.input';
 export * from './lib/application/link-memories/link-memories.input';

@@ -48,6 +48,7 @@ export {
   linkMemoriesToolOutputSchema,
   memoriesLinkedSchema,
   recallOutputSchema,
+  rememberBatchOutputSchema,
   rememberDuplicateSchema,
   rememberOutputSchema,
   rememberSavedSchema,
@@ -67,3 +68,4 @@ export {
   updateMemoryStructured,
   updateMemoryText,
 } from './lib/memory/memory.presenter';
+export { rememberBatchStructured, rememberBatchText } from './lib/memory/remember-batch.presenter';

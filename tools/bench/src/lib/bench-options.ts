@@ -22,6 +22,8 @@ export interface BenchOptions {
   bulk: number;
   /** Texts per batch in the bulk-import measurement. */
   batchSize: number;
+  /** Turns of the conversation ingested one at a time and in batches (0: not measured). */
+  conversation: number;
   /** Seed of the text and vector generators. */
   seed: number;
   help: boolean;
@@ -47,6 +49,8 @@ Seeds fresh namespaces in a temporary data directory and measures the behaviour 
                          synthetic vectors near real ones (default 60)
   --bulk N               texts per side of the bulk-import measurement (default 640)
   --batch N              batch size of the bulk-import measurement, 32-64 (default 64)
+  --conversation N       turns of a conversation ingested one remember at a time and through
+                         remember_batch (default 600; 0 skips it)
   --seed N               generator seed (default 20240607)
 `;
 
@@ -60,6 +64,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     realSeedBudgetSeconds: 60,
     bulk: 640,
     batchSize: 64,
+    conversation: 600,
     seed: 20240607,
     help: false,
   };
@@ -119,6 +124,9 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
         options.batchSize = batch;
         break;
       }
+      case '--conversation':
+        options.conversation = parseCount(value(), '--conversation', 0);
+        break;
       case '--seed':
         options.seed = parseCount(value(), '--seed', 0);
         break;

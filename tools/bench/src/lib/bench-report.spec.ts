@@ -21,7 +21,14 @@ function size(n: number, synthetic: number, recallMs: number): SizeReport {
     recallEmpty: 0,
     recallProfile: [{ operation: 'store.find[memories]', calls: 50, totalMs: 1500 }],
     rememberProfile: [{ operation: 'store.upsert[memories]', calls: 50, totalMs: 1500 }],
-    bulk: { texts: 320, batchSize: 64, importPerSecond: 50, embedPerSecond: 55, upsert: summarize([80]) },
+    bulk: {
+      texts: 320,
+      batchSize: 64,
+      saved: 320,
+      importPerSecond: 50,
+      embedPerSecond: 55,
+      batch: summarize([80]),
+    },
     measureSeconds: 30,
     samples: {},
   };
@@ -43,6 +50,7 @@ function report(sizes: SizeReport[]): BenchReport {
       warmUpCalls: 5,
       bulk: 320,
       batchSize: 64,
+      conversation: 600,
       pool: 1000,
       realSeedBudgetSeconds: 60,
       seed: 1,
@@ -78,7 +86,7 @@ describe('formatBenchReport', () => {
     const text = formatBenchReport(report([size(1000, 0, 30), size(10_000, 9000, 60)]));
     expect(text).toContain('behaviour §11 targets');
     expect(text).toContain('store.find[memories]');
-    expect(text).toContain('upsert of one import batch (64) 80.0 / 80.0');
+    expect(text).toContain('one remember_batch of 64 80.0 / 80.0, 320 of 320 saved');
     expect(text).toMatch(/recall\(10k\) ≤ 1\.5 × recall\(1k\)\s+10k vs 1k .* MISS/);
     expect(text).toMatch(/targets met; missed: .*recall\(10k\) ≤ 1\.5 × recall\(1k\) at 10k vs 1k \(2\.00\)/);
     expect(text).toContain('Total time: 1 min 43 s');

@@ -7,7 +7,7 @@ import type { BenchStore } from './bench-options';
 import type { OperationTotal } from './operation-profiler';
 import type { LatencySummary } from './percentiles';
 import { formatLatencyTable, formatMs, formatProfileTable, formatTargetTable } from './report-table';
-import { sizeLabel, type SizeMeasurements, type TargetCheck } from './target-checks';
+import { sizeLabel, type ConversationIngest, type SizeMeasurements, type TargetCheck } from './target-checks';
 
 export type FillMode = 'real' | 'synthetic';
 
@@ -50,6 +50,7 @@ export interface BenchReport {
     warmUpCalls: number;
     bulk: number;
     batchSize: number;
+    conversation: number;
     pool: number;
     realSeedBudgetSeconds: number;
     seed: number;
@@ -63,6 +64,8 @@ export interface BenchReport {
     siblingDistanceMedian: number;
   };
   sizes: SizeReport[];
+  /** A conversation ingested one remember at a time and through remember_batch (unless --conversation 0). */
+  conversation?: ConversationIngest;
   checks: TargetCheck[];
 }
 
@@ -110,17 +113,26 @@ export function formatBenchReport(report: BenchReport): string {
   lines.push(
     '  embed = embed([one unseen text]); raw query = VectorStore.query, limit 10, no vectors; raw write = one upsert of one memory record;',
     '  recall = RecallUseCase, n_results 3, unseen queries; remember = RememberUseCase, unseen texts;',
-    `  import /s = batches of ${options.batchSize}: embed + one upsert, sequential; embed batch /s = embed alone, same batches, other texts.`,
+    `  import /s = batches of ${options.batchSize} unseen texts through remember_batch (embedding, duplicate guard, links, lexical index, thread), sequential;`,
+    '  embed batch /s = embed alone, same batch size, other texts.',
   );
   for (const size of report.sizes) {
     const notes = [
       `raw query with vectors ${formatMs(size.rawQueryWithVectors.p50)} / ${formatMs(size.rawQueryWithVectors.p95)}`,
-      `upsert of one import batch (${size.bulk.batchSize}) ${formatMs(size.bulk.upsert.p50)} / ${formatMs(size.bulk.upsert.p95)}`,
+      `one remember_batch of ${size.bulk.batchSize} ${formatMs(size.bulk.batch.p50)} / ${formatMs(size.bulk.batch.p95)}, ` +
+        `${size.bulk.saved} of ${size.bulk.texts} saved`,
     ];
     if (size.rememberRefused > 0) notes.push(`${size.rememberRefused} remember calls refused as duplicates`);
     if (size.recallEmpty > 0) notes.push(`${size.recallEmpty} recalls found nothing`);
     lines.push(`  ${sizeLabel(size.size)}: ${notes.join('; ')}`);
   }
+  const c = report.conversation;
+  if (c)
+    lines.push(
+      `  conversation of ${c.turns} turns: one remember at a time ${c.oneAtATimeSeconds.toFixed(1)} s ` +
+        `(${(c.turns / c.oneAtATimeSeconds).toFixed(1)}/s), remember_batch of ${c.batchSize} ${c.batchSeconds.toFixed(1)} s ` +
+        `(${(c.turns / c.batchSeconds).toFixed(1)}/s): ${(c.oneAtATimeSeconds / c.batchSeconds).toFixed(1)}× faster`,
+    );
   lines.push('');
   lines.push('behaviour §11 targets (judged on p50; p95 ratio for information)');
   lines.push(formatTargetTable(report.checks));

@@ -20,7 +20,14 @@ const result: SizeMeasurements = {
   recall: latency(40, 60),
   remember: latency(45, 70),
   rememberRefused: 0,
-  bulk: { texts: 320, batchSize: 64, importPerSecond: 40, embedPerSecond: 50, upsert: summarize([80]) },
+  bulk: {
+    texts: 320,
+    batchSize: 64,
+    saved: 320,
+    importPerSecond: 40,
+    embedPerSecond: 50,
+    batch: summarize([80]),
+  },
 };
 
 describe('formatTable', () => {

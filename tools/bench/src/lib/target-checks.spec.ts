@@ -22,7 +22,14 @@ function measurements(size: number, overrides: Partial<SizeMeasurements> = {}): 
     recall: latency(30),
     remember: latency(40),
     rememberRefused: 0,
-    bulk: { texts: 320, batchSize: 64, importPerSecond: 45, embedPerSecond: 50, upsert: summarize([80]) },
+    bulk: {
+      texts: 320,
+      batchSize: 64,
+      saved: 320,
+      importPerSecond: 45,
+      embedPerSecond: 50,
+      batch: summarize([80]),
+    },
     ...overrides,
   };
 }
@@ -80,12 +87,38 @@ describe('targetChecks', () => {
     const pass = targetChecks([measurements(1000)]).find((c) => c.unit === '/s');
     const miss = targetChecks([
       measurements(1000, {
-        bulk: { texts: 320, batchSize: 64, importPerSecond: 30, embedPerSecond: 50, upsert: summarize([80]) },
+        bulk: {
+          texts: 320,
+          batchSize: 64,
+          saved: 320,
+          importPerSecond: 30,
+          embedPerSecond: 50,
+          batch: summarize([80]),
+        },
       }),
     ]).find((c) => c.unit === '/s');
     expect(pass).toMatchObject({ ratio: 0.9, direction: 'at least', pass: true });
     expect(pass?.ratioP95).toBeUndefined();
     expect(miss).toMatchObject({ ratio: 0.6, pass: false });
+  });
+
+  it('needs a conversation through remember_batch at least 5 times as fast as one remember at a time', () => {
+    const conversation = (batchSeconds: number) =>
+      targetChecks([measurements(1000)], {
+        turns: 600,
+        batchSize: 64,
+        oneAtATimeSeconds: 60,
+        batchSeconds,
+      }).find((c) => c.name.startsWith('conversation'));
+    expect(conversation(10)).toMatchObject({
+      scope: '600 turns',
+      ratio: 6,
+      measured: 60,
+      reference: 10,
+      pass: true,
+    });
+    expect(conversation(15)).toMatchObject({ ratio: 4, pass: false });
+    expect(targetChecks([measurements(1000)]).some((c) => c.name.startsWith('conversation'))).toBe(false);
   });
 });
 

@@ -15,12 +15,22 @@ export interface SeedingReport {
 export interface BulkThroughput {
   texts: number;
   batchSize: number;
-  /** Embed + upsert, memories per second. */
+  /** Memories saved (the rest were refused as near-duplicates of the store or of the batch). */
+  saved: number;
+  /** Through remember_batch, memories per second. */
   importPerSecond: number;
   /** Embed alone, texts per second. */
   embedPerSecond: number;
-  /** The upsert of one batch inside the import, ms. */
-  upsert: LatencySummary;
+  /** One remember_batch call, ms. */
+  batch: LatencySummary;
+}
+
+/** A conversation ingested one remember at a time and through remember_batch. */
+export interface ConversationIngest {
+  turns: number;
+  batchSize: number;
+  oneAtATimeSeconds: number;
+  batchSeconds: number;
 }
 
 export interface SizeMeasurements {
@@ -78,7 +88,12 @@ export function sizeLabel(size: number): string {
   return String(size);
 }
 
-export function targetChecks(results: readonly SizeMeasurements[]): TargetCheck[] {
+export const CONVERSATION_SPEEDUP_LIMIT = 5;
+
+export function targetChecks(
+  results: readonly SizeMeasurements[],
+  conversation?: ConversationIngest,
+): TargetCheck[] {
   const checks: TargetCheck[] = [];
   for (const m of results) {
     const scope = sizeLabel(m.size);
@@ -128,6 +143,21 @@ export function targetChecks(results: readonly SizeMeasurements[]): TargetCheck[
       limit: BULK_LIMIT,
       direction: 'at least',
       pass: ratio >= BULK_LIMIT,
+    });
+  }
+  if (conversation) {
+    const { turns, oneAtATimeSeconds, batchSeconds } = conversation;
+    const ratio = oneAtATimeSeconds / batchSeconds;
+    checks.push({
+      name: `conversation through remember_batch ≥ ${CONVERSATION_SPEEDUP_LIMIT}× one at a time`,
+      scope: `${turns} turns`,
+      measured: turns / batchSeconds,
+      reference: turns / oneAtATimeSeconds,
+      unit: '/s',
+      ratio,
+      limit: CONVERSATION_SPEEDUP_LIMIT,
+      direction: 'at least',
+      pass: ratio >= CONVERSATION_SPEEDUP_LIMIT,
     });
   }
   return checks;

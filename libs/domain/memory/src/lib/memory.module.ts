@@ -12,6 +12,7 @@ import { ReembedUseCase } from './application/reembed/reembed.use-case';
 import { VerifiedLinkWriter } from './application/shared/verified-link-writer';
 import { MemoryChangeNotifier } from './application/memory-change.listener';
 import { RememberUseCase } from './application/remember/remember.use-case';
+import { RememberBatchUseCase } from './application/remember-batch/remember-batch.use-case';
 import { ConversationThread } from './application/remember/conversation-thread';
 import { RecallUseCase } from './application/recall/recall.use-case';
 import { UpdateMemoryUseCase } from './application/update-memory/update-memory.use-case';
@@ -36,6 +37,7 @@ export function memoryModule(): ContainerModule {
       MemoryRanker,
       MemoryChangeNotifier,
       VerifiedLinkWriter,
+      RememberBatchUseCase,
       RememberUseCase,
       RecallUseCase,
       UpdateMemoryUseCase,

@@ -76,6 +76,7 @@ export const envSchema = z.object({
   KIOKU_MERGE_DISTANCE: distance.optional(),
   KIOKU_MAX_AUTO_LINKS: z.coerce.number().int().min(0).max(20).optional(),
   KIOKU_MAX_CONTENT_LENGTH: z.coerce.number().int().min(1).max(100_000).optional(),
+  KIOKU_MAX_BATCH_SIZE: z.coerce.number().int().min(1).max(1_000).optional(),
   KIOKU_HOPFIELD: z.stringbool().optional(),
   KIOKU_RECALL_DENSE_WEIGHT: z.coerce.number().min(0).max(1).optional(),
   KIOKU_RECALL_CONTIGUITY: z.coerce.number().min(0).max(1).optional(),

@@ -33,6 +33,7 @@ export interface ThresholdOverrides {
   mergeDistance?: number;
   maxAutoLinks?: number;
   maxContentLength?: number;
+  maxBatchSize?: number;
   hopfield?: boolean;
   denseWeight?: number;
   contiguity?: number;
@@ -86,6 +87,7 @@ export function parseConfig(env: EnvSource): KiokuConfig {
       mergeDistance: parsed.KIOKU_MERGE_DISTANCE,
       maxAutoLinks: parsed.KIOKU_MAX_AUTO_LINKS,
       maxContentLength: parsed.KIOKU_MAX_CONTENT_LENGTH,
+      maxBatchSize: parsed.KIOKU_MAX_BATCH_SIZE,
       hopfield: parsed.KIOKU_HOPFIELD,
       denseWeight: parsed.KIOKU_RECALL_DENSE_WEIGHT,
       contiguity: parsed.KIOKU_RECALL_CONTIGUITY,

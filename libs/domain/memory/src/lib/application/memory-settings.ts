@@ -4,6 +4,8 @@ import type { DistanceThresholds } from '@kioku/embeddings';
 export interface MemorySettings extends DistanceThresholds {
   maxAutoLinks: number;
   maxContentLength: number;
+  /** Most memories one batch remember takes (KIOKU_MAX_BATCH_SIZE). */
+  maxBatchSize: number;
   /** Minimum character n-gram overlap (Dice) before a close vector counts as a duplicate. */
   dedupSurfaceOverlap: number;
   /** Run Hopfield completion in recall (behaviour §4.2 step 4). */
@@ -27,6 +29,7 @@ export const DEFAULT_MEMORY_SETTINGS: MemorySettings = {
   mergeDistance: 0.1,
   maxAutoLinks: 5,
   maxContentLength: 16_000,
+  maxBatchSize: 128,
   dedupSurfaceOverlap: 0.1,
   hopfield: false,
   denseWeight: 0.3,

@@ -80,9 +80,24 @@ export class MemoryRepository {
     vector: number[],
     options: { isNew?: boolean } = {},
   ): Promise<void> {
+    await this.saveMany(namespace, [{ memory, vector }], options);
+  }
+
+  /** Writes several memories in one upsert (a batch remember); `isNew` as for `save`. */
+  async saveMany(
+    namespace: string,
+    memories: StoredMemory[],
+    options: { isNew?: boolean } = {},
+  ): Promise<void> {
+    if (memories.length === 0) return;
     await this.store.upsert(
       await this.open(namespace),
-      [{ id: memory.id, vector, metadata: toMetadata(memory), document: toDocument(memory) }],
+      memories.map(({ memory, vector }) => ({
+        id: memory.id,
+        vector,
+        metadata: toMetadata(memory),
+        document: toDocument(memory),
+      })),
       { noStaleKeys: options.isNew === true },
     );
   }

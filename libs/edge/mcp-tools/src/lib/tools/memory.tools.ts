@@ -6,6 +6,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
   linkMemoriesInputShape,
   recallInputShape,
+  rememberBatchInputShape,
   rememberInputShape,
   updateMemoryInputShape,
 } from '@kioku/memory/schemas';
@@ -16,6 +17,9 @@ import {
   recallOutputSchema,
   recallStructured,
   recallText,
+  rememberBatchOutputSchema,
+  rememberBatchStructured,
+  rememberBatchText,
   rememberStructured,
   rememberText,
   rememberToolOutputSchema,
@@ -42,6 +46,22 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
         const { RememberUseCase } = await memory();
         const result = await container.get(RememberUseCase).execute(args, context);
         return { text: rememberText(result, clock.now()), structured: rememberStructured(result) };
+      }),
+  );
+
+  server.registerTool(
+    'remember_batch',
+    {
+      description:
+        'Save many memories at once (e.g. a conversation), in order: one result per item, as remember gives.',
+      inputSchema: rememberBatchInputShape,
+      outputSchema: rememberBatchOutputSchema,
+    },
+    (args, extra) =>
+      runTool(deps, 'remember_batch', args, extra, async (container, context) => {
+        const { RememberBatchUseCase } = await memory();
+        const results = await container.get(RememberBatchUseCase).execute(args.memories, context);
+        return { text: rememberBatchText(results), structured: rememberBatchStructured(results) };
       }),
   );
 

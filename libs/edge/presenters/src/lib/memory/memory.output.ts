@@ -28,6 +28,22 @@ export const rememberToolOutputSchema = toolOutputSchema('status', [
 ]);
 export type RememberOutput = z.output<typeof rememberOutputSchema>;
 
+/** One item of a batch that was not looked at further: its input was refused (code and why). */
+export const rememberItemErrorSchema = z.strictObject({
+  status: z.literal('error'),
+  error: z.strictObject({ code: z.string(), message: z.string() }),
+});
+export const rememberBatchOutputSchema = z.strictObject({
+  saved: z.number(),
+  duplicates: z.number(),
+  errors: z.number(),
+  /** One per input item, in input order. */
+  results: z.array(
+    z.discriminatedUnion('status', [rememberSavedSchema, rememberDuplicateSchema, rememberItemErrorSchema]),
+  ),
+});
+export type RememberBatchOutput = z.output<typeof rememberBatchOutputSchema>;
+
 export const recallOutputSchema = z.strictObject({
   results: z.array(
     z.strictObject({

@@ -14,6 +14,8 @@ import { AppError } from '@kioku/kernel';
 export const INPUT_LIMITS = Object.freeze({
   /** Content (remember, update_memory, merged content): the ceiling of KIOKU_MAX_CONTENT_LENGTH. */
   contentLength: 100_000,
+  /** Memories in one batch remember: the ceiling of KIOKU_MAX_BATCH_SIZE. */
+  batchItems: 1_000,
   /** A recall or forget query, in characters. */
   queryLength: 4_000,
   /** A memory or episode id (kioku's ids are 16 characters or fewer). */

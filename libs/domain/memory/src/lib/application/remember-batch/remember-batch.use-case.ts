@@ -1,0 +1,212 @@
+/**
+ * remember, for one memory or many (behaviour §4.1; `remember` is a batch of one): each item is
+ * normalised and checked on its own (a bad item is reported, the others go on); the contents are
+ * embedded in one call; each item's nearest memories come from the store and from the items saved
+ * before it in the batch; duplicates are refused (unless forced) and the rest are written in one
+ * upsert, auto-linked both ways in one link write, and threaded in input order. Results come back
+ * per item, in input order. A batch over KIOKU_MAX_BATCH_SIZE is refused whole, before any work.
+ */
+import { inject, injectable } from 'inversify';
+import {
+  AppError,
+  KERNEL_TOKENS,
+  chunked,
+  toAppError,
+  type Clock,
+  type IdGenerator,
+  type Logger,
+} from '@kioku/kernel';
+import { EMBEDDINGS_TOKENS, type EmbeddingProvider } from '@kioku/embeddings';
+import type { Link } from '@kioku/links';
+import type { Memory } from '../../domain/memory';
+import { MEMORY_TOKENS } from '../../memory.tokens';
+import type { CallContext } from '../call-context';
+import type { MemorySettings } from '../memory-settings';
+import { MemoryRepository, type MemoryMatch } from '../memory.repository';
+import { MemoryChangeNotifier } from '../memory-change.listener';
+import { assertNotXmlWrapped, normalizeContent } from '../shared/memory-fields.input';
+import { buildFields } from '../shared/build-memory';
+import { autoLinks } from '../shared/auto-link';
+import { findDuplicate } from '../shared/duplicate-check';
+import { VerifiedLinkWriter } from '../shared/verified-link-writer';
+import { ConversationThread } from '../remember/conversation-thread';
+import type { RememberInput } from '../remember/remember.input';
+import { batchNeighbours } from './batch-neighbours';
+
+export type RememberItemResult =
+  | { status: 'duplicate'; existing: Memory; distance: number }
+  | { status: 'saved'; memory: Memory; linked: { memory: Memory; distance: number }[] }
+  | { status: 'error'; error: AppError };
+
+/** Nearest-memory queries in flight at once for one batch (the store serves them concurrently). */
+const QUERY_CONCURRENCY = 8;
+
+interface Prepared {
+  index: number;
+  content: string;
+  fields: ReturnType<typeof buildFields>;
+  force: boolean;
+}
+
+interface Accepted {
+  /** The item's place in the input. */
+  index: number;
+  memory: Memory;
+  vector: number[];
+  neighbours: MemoryMatch[];
+}
+
+@injectable()
+export class RememberBatchUseCase {
+  constructor(
+    @inject(MemoryRepository) private readonly memories: MemoryRepository,
+    @inject(VerifiedLinkWriter) private readonly links: VerifiedLinkWriter,
+    @inject(MemoryChangeNotifier) private readonly changes: MemoryChangeNotifier,
+    @inject(ConversationThread) private readonly thread: ConversationThread,
+    @inject(EMBEDDINGS_TOKENS.EmbeddingProvider) private readonly embeddings: EmbeddingProvider,
+    @inject(MEMORY_TOKENS.Settings) private readonly settings: MemorySettings,
+    @inject(KERNEL_TOKENS.Clock) private readonly clock: Clock,
+    @inject(KERNEL_TOKENS.IdGenerator) private readonly ids: IdGenerator,
+    @inject(KERNEL_TOKENS.Logger) private readonly logger: Logger,
+  ) {}
+
+  async execute(items: RememberInput[], context: CallContext): Promise<RememberItemResult[]> {
+    const { maxBatchSize } = this.settings;
+    if (items.length === 0 || items.length > maxBatchSize)
+      throw AppError.invalidInput(
+        `A batch holds 1 to ${maxBatchSize} memories (KIOKU_MAX_BATCH_SIZE); this one holds ${items.length}. ` +
+          'Nothing was saved: split it into smaller batches.',
+        { items: items.length, maxBatchSize },
+      );
+    const results: RememberItemResult[] = new Array<RememberItemResult>(items.length);
+    const prepared: Prepared[] = [];
+    items.forEach((item, index) => {
+      try {
+        prepared.push(this.prepare(item, index));
+      } catch (error) {
+        results[index] = { status: 'error', error: toAppError(error) };
+      }
+    });
+    if (prepared.length === 0) return results;
+
+    const vectors = await this.embeddings.embed(prepared.map((p) => p.content));
+    const fromStore = await this.nearestInStore(context.namespace, vectors);
+    const at = this.clock.now();
+    const accepted = this.decide(prepared, vectors, fromStore, results, at, context);
+    if (accepted.length > 0) await this.save(accepted, context, at);
+
+    const kept = await this.saveLinks(accepted, context.namespace, at.toISOString());
+    for (const { index, memory, neighbours } of accepted) {
+      await this.changes.saved(context.namespace, memory);
+      const linked = neighbours.filter((n) => kept.has(pairKey(memory.id, n.memory.id)));
+      this.logger.info('memory.saved', { id: memory.id, private: memory.isPrivate, links: linked.length });
+      results[index] = {
+        status: 'saved',
+        memory,
+        linked: linked.map((n) => ({ memory: n.memory, distance: n.distance })),
+      };
+    }
+    return results;
+  }
+
+  private prepare(item: RememberInput, index: number): Prepared {
+    assertNotXmlWrapped({
+      content: item.content,
+      tags: item.tags,
+      category: item.category,
+      emotion: item.emotion,
+    });
+    return {
+      index,
+      content: normalizeContent(item.content, this.settings.maxContentLength),
+      fields: buildFields(item),
+      force: item.force === true,
+    };
+  }
+
+  private async nearestInStore(namespace: string, vectors: number[][]): Promise<MemoryMatch[][]> {
+    const limit = this.settings.maxAutoLinks + 1;
+    const found: MemoryMatch[][] = [];
+    for (const group of chunked(vectors, QUERY_CONCURRENCY)) {
+      found.push(...(await Promise.all(group.map((v) => this.memories.nearest(namespace, v, limit)))));
+    }
+    return found;
+  }
+
+  /**
+   * Goes through the items in order: a duplicate (of a stored memory or of an item before it) is
+   * refused; every other item becomes a memory, threaded after the one before it.
+   */
+  private decide(
+    prepared: Prepared[],
+    vectors: number[][],
+    fromStore: MemoryMatch[][],
+    results: RememberItemResult[],
+    at: Date,
+    context: CallContext,
+  ): Accepted[] {
+    const now = at.toISOString();
+    const accepted: Accepted[] = [];
+    let precedingId = this.thread.preceding(context, at);
+    prepared.forEach((item, i) => {
+      const vector = vectors[i];
+      const neighbours = batchNeighbours(vector, fromStore[i], accepted, this.settings.maxAutoLinks + 1);
+      const duplicate = item.force ? undefined : findDuplicate(item.content, neighbours, this.settings);
+      if (duplicate) {
+        this.logger.info('memory.duplicate_refused', {
+          existingId: duplicate.memory.id,
+          private: item.fields.isPrivate,
+        });
+        results[item.index] = {
+          status: 'duplicate',
+          existing: duplicate.memory,
+          distance: duplicate.distance,
+        };
+        return;
+      }
+      const memory: Memory = {
+        id: this.ids.next('mem'),
+        content: item.content,
+        createdAt: now,
+        updatedAt: now,
+        ...item.fields,
+        accessCount: 0,
+        lastAccessedAt: null,
+        embeddingModel: this.embeddings.modelId,
+        ...(precedingId ? { precedingId } : {}),
+      };
+      const previous = accepted.at(-1);
+      if (previous) previous.memory.followingId = memory.id;
+      accepted.push({ index: item.index, memory, vector, neighbours });
+      precedingId = memory.id;
+    });
+    return accepted;
+  }
+
+  /**
+   * Writes the memories in one upsert, then moves the caller's thread on: the memory saved before the
+   * batch learns its follower in the background, as after a single remember.
+   */
+  private async save(accepted: Accepted[], context: CallContext, at: Date): Promise<void> {
+    const first = accepted[0];
+    const last = accepted.at(-1)!;
+    await this.memories.saveMany(context.namespace, accepted, { isNew: true });
+    this.thread.advance(context, last.memory.id, at);
+    if (first.memory.precedingId)
+      this.thread.recordFollower(context.namespace, first.memory.precedingId, first.memory.id);
+  }
+
+  /** Every accepted item's auto-links, written both ways in one verified write; the pairs kept. */
+  private async saveLinks(accepted: Accepted[], namespace: string, now: string): Promise<Set<string>> {
+    const { linkDistance, maxAutoLinks } = this.settings;
+    const links: Link[] = accepted.flatMap(
+      ({ memory, neighbours }) => autoLinks(memory.id, neighbours, linkDistance, maxAutoLinks, now).links,
+    );
+    const kept = await this.links.save(namespace, links);
+    return new Set(kept.map((l) => pairKey(l.sourceId, l.targetId)));
+  }
+}
+
+function pairKey(sourceId: string, targetId: string): string {
+  return `${sourceId}>${targetId}`;
+}
