@@ -38,6 +38,8 @@ const PASSED_THROUGH = [
   'KIOKU_LINK_DISTANCE',
   'KIOKU_MERGE_DISTANCE',
   'KIOKU_MAX_AUTO_LINKS',
+  // `KIOKU_EMBEDDING_THREADS=1 kioku bench` measures ingest against the embedder on one core.
+  'KIOKU_EMBEDDING_THREADS',
 ];
 const JAPANESE_SHARE = 0.1;
 

@@ -260,6 +260,40 @@ export class ChromaRecordStore implements RecordStore {
     });
   }
 
+  /**
+   * Requests without a filter and with the same limit and fields go to the server in one query with
+   * every vector (Chroma answers each in the same order); any other set is queried one by one.
+   */
+  async queryMany(collectionName: string, requests: QueryRequest[]): Promise<QueryMatch[][]> {
+    const [first] = requests;
+    const together =
+      first !== undefined &&
+      requests.every(
+        (r) =>
+          r.filter === undefined &&
+          r.text === undefined &&
+          r.limit === first.limit &&
+          r.includeVectors === first.includeVectors,
+      );
+    if (!together) return Promise.all(requests.map((request) => this.query(collectionName, request)));
+    assertLimit(first.limit);
+    return this.collections.withCollection(collectionName, async (handle) => {
+      for (const request of requests) assertVector(collectionName, handle.dimension, request.vector);
+      const include: Include[] = ['metadatas', 'documents', 'distances'];
+      if (first.includeVectors) include.push('embeddings');
+      const result = await this.server.request(
+        () =>
+          handle.collection.query({
+            queryEmbeddings: requests.map((r) => r.vector),
+            nResults: first.limit,
+            include,
+          }),
+        true,
+      );
+      return requests.map((_, i) => matchesOf(result, i));
+    });
+  }
+
   async count(collectionName: string, filter?: Filter): Promise<number> {
     return this.collections.withCollection(collectionName, async (handle) => {
       const translated = translateFilter(filter);

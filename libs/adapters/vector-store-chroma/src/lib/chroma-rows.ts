@@ -41,23 +41,27 @@ export function rowsOf(result: GetResult): StoredRecord[] {
   });
 }
 
-export function matchesOf(result: {
-  ids: string[][];
-  distances: (number | null)[][];
-  metadatas: (Record<string, unknown> | null)[][];
-  documents: (string | null)[][];
-  embeddings: (number[] | null)[][];
-  include: string[];
-}): QueryMatch[] {
+export function matchesOf(
+  result: {
+    ids: string[][];
+    distances: (number | null)[][];
+    metadatas: (Record<string, unknown> | null)[][];
+    documents: (string | null)[][];
+    embeddings: (number[] | null)[][];
+    include: string[];
+  },
+  /** Which of the query's vectors the matches are for (one query may carry several). */
+  query = 0,
+): QueryMatch[] {
   const withVectors = result.include.includes('embeddings');
-  return (result.ids[0] ?? []).map((id, i) => {
+  return (result.ids[query] ?? []).map((id, i) => {
     const match: QueryMatch = {
       id,
-      metadata: metadataOf(result.metadatas[0]?.[i]),
-      document: result.documents[0]?.[i] ?? '',
-      distance: clampDistance(result.distances[0]?.[i] ?? 2),
+      metadata: metadataOf(result.metadatas[query]?.[i]),
+      document: result.documents[query]?.[i] ?? '',
+      distance: clampDistance(result.distances[query]?.[i] ?? 2),
     };
-    const vector = result.embeddings[0]?.[i];
+    const vector = result.embeddings[query]?.[i];
     if (withVectors && vector) match.vector = Array.from(vector);
     return match;
   });

@@ -175,6 +175,10 @@ export class MemoryVectorStore implements VectorStore {
       : { records };
   }
 
+  async queryMany(collectionName: string, requests: QueryRequest[]): Promise<QueryMatch[][]> {
+    return Promise.all(requests.map((request) => this.query(collectionName, request)));
+  }
+
   async query(collectionName: string, request: QueryRequest): Promise<QueryMatch[]> {
     const collection = this.require(collectionName);
     assertLimit(request.limit);

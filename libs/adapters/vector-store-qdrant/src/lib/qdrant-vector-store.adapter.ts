@@ -142,6 +142,11 @@ export class QdrantVectorStore implements VectorStore {
     return this.run(collection, () => this.reads.query(collection, request));
   }
 
+  /** One query per request, concurrently (Qdrant's batch query endpoint is not used yet). */
+  queryMany(collection: string, requests: QueryRequest[]): Promise<QueryMatch[][]> {
+    return Promise.all(requests.map((request) => this.query(collection, request)));
+  }
+
   /** BM25 over the sparse `text` vector; [] for a collection without one or a text without terms. */
   searchText(collection: string, request: TextSearchRequest): Promise<TextMatch[]> {
     assertLimit(request.limit);

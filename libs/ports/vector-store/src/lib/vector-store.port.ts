@@ -162,6 +162,13 @@ export interface VectorStore {
   query(collection: string, request: QueryRequest): Promise<QueryMatch[]>;
 
   /**
+   * Several similarity queries of one collection: the i-th answer is what `query` answers for the
+   * i-th request. One round trip where the backend takes several query vectors at once (a batch
+   * remember asks for every item's neighbours); otherwise the same as calling `query` for each.
+   */
+  queryMany(collection: string, requests: QueryRequest[]): Promise<QueryMatch[][]>;
+
+  /**
    * Full-text search of a `lexical` collection: BM25 (k1 0.9, b 0.4) with document frequencies over
    * the whole collection, the filter applied inside the index, best first. A collection without a
    * lexical index has no matches.

@@ -84,6 +84,10 @@ export class ChromaEmbeddedRecordStore implements RecordStore {
     return this.run((store) => store.query(collection, request));
   }
 
+  queryMany(collection: string, requests: QueryRequest[]): Promise<QueryMatch[][]> {
+    return this.run((store) => store.queryMany(collection, requests));
+  }
+
   count(collection: string, filter?: Filter): Promise<number> {
     return this.run((store) => store.count(collection, filter));
   }

@@ -139,6 +139,21 @@ export class MemoryRepository {
     });
   }
 
+  /** The nearest memories to each of several vectors, without their vectors, in one store call where it can. */
+  async nearestEach(namespace: string, vectors: number[][], limit: number): Promise<MemoryMatch[][]> {
+    if (vectors.length === 0) return [];
+    const answers = await this.store.queryMany(
+      await this.open(namespace),
+      vectors.map((vector) => ({ vector, limit })),
+    );
+    return answers.map((matches) =>
+      matches.flatMap((m) => {
+        const memory = fromRecord(m);
+        return memory ? [{ memory, vector: [], distance: m.distance }] : [];
+      }),
+    );
+  }
+
   /** The memories whose words best match the text (BM25 over the namespace), best first. */
   async matchingText(
     namespace: string,

@@ -101,6 +101,10 @@ export class LexicallyIndexedVectorStore implements VectorStore {
     return this.records.query(collection, request);
   }
 
+  queryMany(collection: string, requests: QueryRequest[]): Promise<QueryMatch[][]> {
+    return this.records.queryMany(collection, requests);
+  }
+
   count(collection: string, filter?: Filter): Promise<number> {
     return this.records.count(collection, filter);
   }

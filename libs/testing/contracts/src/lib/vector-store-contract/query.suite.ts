@@ -23,6 +23,29 @@ export function describeQueryContract(t: VectorStoreContractContext): void {
       expect(Math.abs(matches[3].distance - 2)).toBeLessThan(DISTANCE_TOLERANCE);
     });
 
+    it('answers several queries at once, each as query answers it, in request order', async () => {
+      const collection = await seeded(FILTER_RECORDS);
+      const vectors = [
+        [1, 0, 0],
+        [0, 1, 0],
+        [0, 0, 1],
+      ];
+      const requests = vectors.map((vector) => ({ vector, limit: 3 }));
+      const many = await t.store.queryMany(collection, requests);
+      const each = await Promise.all(requests.map((r) => t.store.query(collection, r)));
+      expect(many.map(ids)).toEqual(each.map(ids));
+      many.forEach((matches, i) =>
+        matches.forEach((m, j) =>
+          expect(Math.abs(m.distance - each[i][j].distance)).toBeLessThan(DISTANCE_TOLERANCE),
+        ),
+      );
+      const filtered = [{ vector: [1, 0, 0], limit: 10, filter: where.eq('kind', 'note') }, requests[1]];
+      expect((await t.store.queryMany(collection, filtered)).map(ids)).toEqual(
+        await Promise.all(filtered.map(async (r) => ids(await t.store.query(collection, r)))),
+      );
+      expect(await t.store.queryMany(collection, [])).toEqual([]);
+    });
+
     it('ignores vector length (cosine, not euclidean)', async () => {
       const collection = await seeded([record('short', [0.1, 0, 0]), record('long', [0, 50, 0])]);
       const [match] = await t.store.query(collection, { vector: [30, 0, 0], limit: 1 });

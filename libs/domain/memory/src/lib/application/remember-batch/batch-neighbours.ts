@@ -1,7 +1,7 @@
 /**
- * The nearest memories of one batch item: those the store returned, and the items saved before it in
- * the same batch (not in the store yet), merged by distance. So an item meets its predecessors exactly
- * as it would have, had each been remembered one at a time.
+ * The nearest memories of one batch item: those the store returned, and the items decided before it
+ * in the same batch (which the store may not hold yet), merged by distance, each memory once. So an
+ * item meets its predecessors exactly as it would have, had each been remembered one at a time.
  */
 import { cosineDistance } from '@kioku/vector-store';
 import type { Memory } from '../../domain/memory';
@@ -10,9 +10,16 @@ import type { MemoryMatch } from '../memory.repository';
 export function batchNeighbours(
   vector: number[],
   fromStore: MemoryMatch[],
-  savedBefore: { memory: Memory; vector: number[] }[],
+  decidedBefore: { memory: Memory; vector: number[] }[],
   limit: number,
 ): MemoryMatch[] {
-  const inBatch = savedBefore.map((s) => ({ ...s, distance: cosineDistance(vector, s.vector) }));
-  return [...fromStore, ...inBatch].sort((a, b) => a.distance - b.distance).slice(0, limit);
+  const inBatch = decidedBefore.map((s) => ({
+    memory: s.memory,
+    vector: s.vector,
+    distance: cosineDistance(vector, s.vector),
+  }));
+  const batchIds = new Set(inBatch.map((m) => m.memory.id));
+  // An earlier chunk may already be written: its memories come back from the store too.
+  const stored = fromStore.filter((m) => !batchIds.has(m.memory.id));
+  return [...stored, ...inBatch].sort((a, b) => a.distance - b.distance).slice(0, limit);
 }

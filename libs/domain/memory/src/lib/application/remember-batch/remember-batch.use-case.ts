@@ -1,7 +1,8 @@
 /**
  * remember, for one memory or many (behaviour §4.1; `remember` is a batch of one): each item is
  * normalised and checked on its own (a bad item is reported, the others go on); the contents are
- * embedded in one call; each item's nearest memories come from the store and from the items saved
+ * embedded in one call; each item's nearest memories come from the store (one query for the whole
+ * batch where the store allows it) and from the items saved
  * before it in the batch; duplicates are refused (unless forced) and the rest are written in one
  * upsert, auto-linked both ways in one link write, and threaded in input order. Results come back
  * per item, in input order. A batch over KIOKU_MAX_BATCH_SIZE is refused whole, before any work.
@@ -10,7 +11,6 @@ import { inject, injectable } from 'inversify';
 import {
   AppError,
   KERNEL_TOKENS,
-  chunked,
   toAppError,
   type Clock,
   type IdGenerator,
@@ -37,9 +37,6 @@ export type RememberItemResult =
   | { status: 'duplicate'; existing: Memory; distance: number }
   | { status: 'saved'; memory: Memory; linked: { memory: Memory; distance: number }[] }
   | { status: 'error'; error: AppError };
-
-/** Nearest-memory queries in flight at once for one batch (the store serves them concurrently). */
-const QUERY_CONCURRENCY = 8;
 
 interface Prepared {
   index: number;
@@ -90,7 +87,11 @@ export class RememberBatchUseCase {
     if (prepared.length === 0) return results;
 
     const vectors = await this.embeddings.embed(prepared.map((p) => p.content));
-    const fromStore = await this.nearestInStore(context.namespace, vectors);
+    const fromStore = await this.memories.nearestEach(
+      context.namespace,
+      vectors,
+      this.settings.maxAutoLinks + 1,
+    );
     const at = this.clock.now();
     const accepted = this.decide(prepared, vectors, fromStore, results, at, context);
     if (accepted.length > 0) await this.save(accepted, context, at);
@@ -122,15 +123,6 @@ export class RememberBatchUseCase {
       fields: buildFields(item),
       force: item.force === true,
     };
-  }
-
-  private async nearestInStore(namespace: string, vectors: number[][]): Promise<MemoryMatch[][]> {
-    const limit = this.settings.maxAutoLinks + 1;
-    const found: MemoryMatch[][] = [];
-    for (const group of chunked(vectors, QUERY_CONCURRENCY)) {
-      found.push(...(await Promise.all(group.map((v) => this.memories.nearest(namespace, v, limit)))));
-    }
-    return found;
   }
 
   /**

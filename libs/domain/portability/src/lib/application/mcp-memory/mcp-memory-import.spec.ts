@@ -22,7 +22,11 @@ const EXAMPLE = readFileSync(join(__dirname, '../../../../../../../docs/examples
 async function importGraph(k: ReturnType<typeof createForgettingTestKit>, text: string) {
   const graph = await readKnowledgeGraph(textImportSource(text).lines());
   const { modelId: id, dimension } = k.embeddings;
-  const conversion = mcpMemoryImportSource(graph, { namespace: NS, at: AT, embeddingModel: { id, dimension } });
+  const conversion = mcpMemoryImportSource(graph, {
+    namespace: NS,
+    at: AT,
+    embeddingModel: { id, dimension },
+  });
   const report = await k.container.get(ImportNamespaceUseCase).execute({ source: conversion.source });
   return { summary: conversion.summary, report };
 }
@@ -84,7 +88,10 @@ describe('import of an MCP memory server graph', () => {
     await importGraph(k, EXAMPLE);
     const recall = k.container.get(RecallUseCase);
     const context = { namespace: NS, callerId: 'test' };
-    const byObservation = await recall.execute({ query: 'who has a dog called Miso?', n_results: 3 }, context);
+    const byObservation = await recall.execute(
+      { query: 'who has a dog called Miso?', n_results: 3 },
+      context,
+    );
     expect(byObservation.results[0]?.memory.id).toBe(john);
     const byPlace = await recall.execute({ query: 'temples in Arashiyama', n_results: 3 }, context);
     expect(byPlace.results[0]?.memory.id).toBe(trip);
