@@ -75,6 +75,16 @@ export function describeCollectionContract(t: VectorStoreContractContext): void 
       expect(await t.store.count(collection)).toBe(0);
     });
 
+    it('listCollections names every collection, and no longer a deleted one', async () => {
+      const [first, second] = [await newCollection(), await newCollection(4)];
+      const listed = await t.store.listCollections();
+      expect(listed).toEqual(expect.arrayContaining([first, second]));
+      await t.store.deleteCollection(first);
+      const after = await t.store.listCollections();
+      expect(after).toContain(second);
+      expect(after).not.toContain(first);
+    });
+
     it('deleteCollection is a no-op for a missing collection', async () => {
       const collection = uniqueCollectionName();
       await expect(t.store.deleteCollection(collection)).resolves.toBeUndefined();

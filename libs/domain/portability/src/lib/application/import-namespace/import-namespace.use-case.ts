@@ -13,7 +13,7 @@ import { EpisodeRepository } from '@kioku/episodes';
 import { TrashRepository } from '@kioku/forgetting';
 import { AppError } from '@kioku/kernel';
 import { LinkRepository } from '@kioku/links';
-import { MEMORY_TOKENS, MemoryRepository, type MemorySettings } from '@kioku/memory';
+import { MEMORY_TOKENS, MemoryChangeNotifier, MemoryRepository, type MemorySettings } from '@kioku/memory';
 import { NamespaceStateRepository } from '@kioku/namespace-storage';
 import type { RecordKind, RecordLine } from '../../domain/export-format';
 import { numberedLines, validateExportFile, type ValidatedSection } from '../format/export-file.validator';
@@ -34,8 +34,9 @@ export class ImportNamespaceUseCase {
     @inject(NamespaceStateRepository) state: NamespaceStateRepository,
     @inject(EMBEDDINGS_TOKENS.EmbeddingProvider) embeddings: EmbeddingProvider,
     @inject(MEMORY_TOKENS.Settings) settings: MemorySettings,
+    @inject(MemoryChangeNotifier) changes: MemoryChangeNotifier,
   ) {
-    this.deps = { memories, links, episodes, trash, state, embeddings, settings };
+    this.deps = { memories, links, episodes, trash, state, embeddings, settings, changes };
   }
 
   async execute(input: ImportNamespaceInput): Promise<ImportReport> {

@@ -17,6 +17,7 @@ import {
   fromRecord,
   toMetadata,
   type Memory,
+  type MemoryChangeNotifier,
   type MemoryRepository,
   type MemorySettings,
 } from '@kioku/memory';
@@ -43,6 +44,8 @@ export interface SectionImporterDeps {
   state: NamespaceStateRepository;
   embeddings: EmbeddingProvider;
   settings: MemorySettings;
+  /** Told of every memory the import creates or replaces (workspace files follow, as after remember). */
+  changes: MemoryChangeNotifier;
 }
 
 export interface SectionImporterOptions {
@@ -95,28 +98,40 @@ export class SectionImporter {
       lines.map((l) => l.memory.id),
     );
     const existing = new Map(stored.map((s) => [s.memory.id, s.memory]));
-    const pending: { memory: Memory; vector?: number[]; isNew: boolean }[] = [];
+    const pending: { memory: Memory; vector?: number[]; isNew: boolean; before?: Memory }[] = [];
     for (const line of lines) {
       const memory = this.asStored(line.memory);
       const decision = this.decide('memory', memory.id, existing.get(memory.id), memory);
       if (decision === 'create' || decision === 'update') {
-        pending.push({ memory, vector: line.vector, isNew: decision === 'create' });
+        pending.push({
+          memory,
+          vector: line.vector,
+          isNew: decision === 'create',
+          before: existing.get(memory.id),
+        });
       }
     }
     const vectors = await this.vectorsFor(
       pending.map((p) => ({ content: p.memory.content, vector: p.vector })),
     );
     const writes: Promise<void>[] = [];
-    for (const [index, { memory, isNew }] of pending.entries()) {
+    const written: { memory: Memory; before?: Memory }[] = [];
+    for (const [index, { memory, isNew, before }] of pending.entries()) {
       const vector = vectors[index];
       if (isNew && (await this.isDuplicate(memory, vector)) && this.options.skipDuplicates) {
         this.undo('memory', 'created');
         this.report.outcomes.memory.skipped++;
         continue;
       }
-      if (!this.options.dryRun) writes.push(this.deps.memories.save(namespace, memory, vector, { isNew }));
+      if (this.options.dryRun) continue;
+      writes.push(this.deps.memories.save(namespace, memory, vector, { isNew }));
+      written.push({ memory, before });
     }
     await this.settle(writes);
+    for (const { memory, before } of written) {
+      if (before) await this.deps.changes.updated(namespace, before, memory);
+      else await this.deps.changes.saved(namespace, memory);
+    }
   }
 
   async links(lines: LinkLine[]): Promise<void> {
