@@ -66,7 +66,7 @@ describe('switching to Ollama embeddings and re-embedding', () => {
     const refused = await callDuringFailedStart(withOllama());
     const mismatch =
       /MODEL_MISMATCH: .*"local:use-lite-512\+chargram-256@1".*"ollama:nomic-embed-text" \(dimension 512\).*bin\/kioku reembed --namespace default/;
-    expect(refused.toolCount).toBe(11);
+    expect(refused.toolCount).toBe(12);
     expect(refused.call.isError).toBe(true);
     expect(refused.call.text).toMatch(/^MODEL_MISMATCH: kioku could not start: /);
     expect(refused.call.text).toMatch(mismatch);
@@ -125,7 +125,7 @@ describe('switching to Ollama embeddings and re-embedding', () => {
         ...env,
         KIOKU_DATA_DIR: mkdtempSync(join(tmpdir(), 'kioku-config-')),
       });
-      expect(started.toolCount).toBe(11);
+      expect(started.toolCount).toBe(12);
       expect(started.call.isError).toBe(true);
       expect(started.call.text).toMatch(message);
       expect(started.call.text).toContain(': kioku could not start: ');

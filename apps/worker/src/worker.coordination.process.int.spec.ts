@@ -21,6 +21,7 @@ const NO_OTHER_JOBS = {
   KIOKU_WORKER_AUTO_FORGET_CRON: '',
   KIOKU_WORKER_PURGE_CRON: '',
   KIOKU_WORKER_INTEGRITY_CRON: '',
+  KIOKU_WORKER_BACKUP_CRON: '',
 };
 
 describe('several workers on one store', () => {

@@ -66,6 +66,7 @@ describe('kioku worker as a process', () => {
         KIOKU_WORKER_AUTO_FORGET_CRON: '',
         KIOKU_WORKER_PURGE_CRON: '',
         KIOKU_WORKER_INTEGRITY_CRON: '',
+        KIOKU_WORKER_BACKUP_CRON: '',
       },
       /^kioku worker: CONFIG_INVALID: .*no job has a schedule .*--once <job>\n$/,
     ],
@@ -132,6 +133,7 @@ describe('kioku worker as a process', () => {
         KIOKU_WORKER_CONSOLIDATE_CRON: '',
         KIOKU_WORKER_AUTO_FORGET_CRON: '',
         KIOKU_WORKER_PURGE_CRON: '',
+        KIOKU_WORKER_BACKUP_CRON: '',
       });
       try {
         await waitFor(() => log().includes('"event":"worker.started"'), 60_000, 'the worker to start');

@@ -102,7 +102,7 @@ describe('MCP over HTTP at /mcp', () => {
     );
     expect(stolen.status).toBe(404);
     expect(JSON.parse(stolen.text)).toMatchObject({ jsonrpc: '2.0', error: { code: -32001 } });
-    expect((await alpha.client.listTools()).tools.length).toBe(11);
+    expect((await alpha.client.listTools()).tools.length).toBe(12);
     await alpha.client.close();
   });
 
