@@ -3,8 +3,10 @@
  * Chroma server, the local model) in a temporary data dir: the round trip through a wiped data dir
  * gives back every record, link, episode, trash entry and setting and the same recall answers; a
  * second import writes nothing; an import killed with SIGKILL half-way and run again ends with
- * exactly the exported data; bad input is refused naming the line with nothing written; and the
- * export moves to the in-memory store and back to identical lines (migration between backends).
+ * exactly the exported data; bad input is refused naming the line with nothing written; the export
+ * moves to the in-memory store and back to identical lines (migration between backends); `import -`
+ * reads stdin; `export --all` writes a section per namespace, and importing that file fills the
+ * namespaces it names (and refuses a --namespace).
  */
 import { execFile, spawn } from 'node:child_process';
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -43,6 +45,13 @@ function kioku(dataDir: string, ...args: string[]) {
   return run(process.execPath, [KIOKU_BIN, ...args], { env: envFor(dataDir), maxBuffer: 64 * 1024 * 1024 });
 }
 
+/** As `kioku`, with `input` written to the command's stdin. */
+function kiokuWithInput(dataDir: string, input: string, ...args: string[]) {
+  const command = kioku(dataDir, ...args);
+  command.child.stdin?.end(input);
+  return command;
+}
+
 /** The record lines of an export, sorted (stores page in different orders), without the header's time. */
 function comparable(text: string): string[] {
   return text
@@ -63,9 +72,10 @@ describe('kioku export and kioku import (bin/kioku, embedded default)', () => {
 
   let exported = '';
   let exportFile = '';
+  let roundTripDir = '';
 
   it('round trip through a wiped data dir: identical records, the same recall ids in the same order', async () => {
-    const dataDir = dir('roundtrip');
+    const dataDir = (roundTripDir = dir('roundtrip'));
     let app = await open(dataDir);
     const seed = await seedNamespace(app.container, 'default');
     const before = await snapshotNamespace(app.container, 'default');
@@ -114,6 +124,36 @@ describe('kioku export and kioku import (bin/kioku, embedded default)', () => {
     process.stderr.write(
       `export+import of 8 memories: export ${exportMs} ms, import ${importMs} ms (process start included)\n`,
     );
+  }, 300_000);
+
+  it('import - reads stdin; export --all writes one section per namespace; such a file goes to the namespaces it names', async () => {
+    const fromStdin = await kiokuWithInput(roundTripDir, exported, 'import', '-', '--namespace', 'second');
+    expect(fromStdin.stdout).toContain('Imported "default" into namespace "second"');
+    expect(fromStdin.stdout).toMatch(/memory {3}created 8, unchanged 0/);
+
+    const all = await kioku(roundTripDir, 'export', '--all', '--include-private', '--with-vectors');
+    const headers = all.stdout.split('\n').filter((l) => l.startsWith('{"type":"header"'));
+    expect(headers.map((h) => (JSON.parse(h) as { namespace: string }).namespace)).toEqual([
+      'default',
+      'second',
+    ]);
+    expect(all.stderr).toContain('Exported namespace "second": 8 memories');
+    const allFile = join(dir('files'), 'all.jsonl');
+    writeFileSync(allFile, all.stdout);
+
+    const fresh = dir('multi');
+    const refused = await kioku(fresh, 'import', allFile, '--namespace', 'other').catch(
+      (e: { stderr: string; code: number }) => e,
+    );
+    expect(refused).toMatchObject({ code: 1 });
+    expect((refused as { stderr: string }).stderr).toContain(
+      'INVALID_INPUT: The input holds 2 namespaces; it is imported into the namespaces it names (give no namespace).',
+    );
+    const imported = await kioku(fresh, 'import', allFile);
+    expect(imported.stdout).toContain('Imported "default" into namespace "default"');
+    expect(imported.stdout).toContain('Imported "second" into namespace "second"');
+    const again = await kioku(fresh, 'export', '--all', '--include-private', '--with-vectors');
+    expect(comparable(again.stdout)).toEqual(comparable(all.stdout));
   }, 300_000);
 
   it('migration: embedded Chroma → in-memory store → export again gives identical lines', async () => {

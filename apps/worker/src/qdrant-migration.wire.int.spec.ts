@@ -1,10 +1,16 @@
 /**
- * Migration to Qdrant, at the wire level (no Qdrant server can run here): a namespace exported from
- * one store (the in-process store, seeded with every kind of record) is imported through the real
- * composition into a container configured with KIOKU_VECTOR_STORE=qdrant, whose QdrantVectorStore
- * talks to an in-process WIRE STUB (testing/qdrant-points-stub.ts: it keeps what is written and
- * answers unfiltered reads, nothing else). Exporting again from the Qdrant-backed container gives
- * back the same records: what the import wrote over Qdrant's REST API, the adapter reads back whole.
+ * WIRE-FORMAT TEST, NOT A BACKEND TEST. Migration to Qdrant (no Qdrant server can run here): a
+ * namespace exported from one store (the in-process store, seeded with every kind of record) is
+ * imported through the real composition into a container configured with KIOKU_VECTOR_STORE=qdrant,
+ * whose real QdrantVectorStore talks to an in-process WIRE STUB (testing/qdrant-points-stub.ts).
+ *
+ * The option chosen is the read-back: the stub keeps created collections and upserted points and
+ * answers id reads, id-ordered scrolls with exact-match payload filters and unfiltered counts;
+ * similarity and BM25 queries answer nothing, any other request fails with 400 naming it. So
+ * exporting again from the Qdrant-backed container must give the original file's records (all but
+ * exportedAt). It also counts the points written per collection (both link directions, trash,
+ * episodes). What it proves: the adapter writes every record over Qdrant's REST API and decodes
+ * its own writes back whole. Nothing about Qdrant's behaviour.
  */
 import { createAppContainer, type AppContainer } from '@kioku/composition';
 import { parseConfig } from '@kioku/config';

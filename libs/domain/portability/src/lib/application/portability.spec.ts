@@ -114,7 +114,7 @@ describe('export and import of a namespace', () => {
     expect((await snapshotNamespace(target.container, NS)).links).toEqual([]);
   });
 
-  it('private memories stay out unless asked for: no content, no links, no trash, no episode entry', async () => {
+  it('private memories stay out unless asked for: no content, no links, no trash, no episode entry, no merge candidate', async () => {
     const { source, seed } = await seeded();
     const { text, summary } = await exportText(source, { withVectors: true });
     expect(summary.privateOmitted).toBe(3);
@@ -127,6 +127,9 @@ describe('export and import of a namespace', () => {
     expect(snapshot.memories.map((m) => m.memory.isPrivate)).not.toContain(true);
     expect(snapshot.episodes[0].memoryIds).toEqual([seed.publicIds[0], seed.publicIds[2]]);
     expect(snapshot.trash.map((t) => t.memory.id)).toEqual([seed.trashedIds[0]]);
+    expect(await target.container.get(NamespaceStateRepository).read(NS, 'consolidation')).toMatchObject({
+      mergeCandidates: JSON.stringify([{ a: seed.publicIds[0], b: seed.publicIds[1], similarity: 0.9 }]),
+    });
   });
 
   it('reports conflicts and leaves them alone, or replaces them with overwrite', async () => {

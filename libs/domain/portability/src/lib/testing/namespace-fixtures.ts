@@ -74,10 +74,14 @@ export async function seedNamespace(
   const deleter = container.get(MemoryDeleter);
   for (const id of trashed) await deleter.delete(namespace, id, 'forget');
   if (options.setting !== false) {
-    // What consolidation leaves for wake_up: a namespace setting the export carries.
+    // What consolidation leaves for wake_up: a namespace setting the export carries (one pair names
+    // a private memory, which a public-only export must leave out).
     await container.get(NamespaceStateRepository).write(namespace, 'consolidation', {
       lastRunAt: '2026-11-21T09:00:00.000Z',
-      mergeCandidates: JSON.stringify([{ a: publicIds[0], b: publicIds[1], similarity: 0.9 }]),
+      mergeCandidates: JSON.stringify([
+        { a: publicIds[0], b: publicIds[1], similarity: 0.9 },
+        { a: publicIds[2], b: privateIds[1], similarity: 0.88 },
+      ]),
     });
   }
   return { publicIds, privateIds, trashedIds: trashed, episodeId: episode.episode.id };

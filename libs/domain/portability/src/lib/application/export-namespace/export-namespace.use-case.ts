@@ -4,7 +4,7 @@
  * from the ids of private memories when they are left out, which links and episodes are checked
  * against). Kinds follow the format's order: memories, links (one line per pair), episodes, trash,
  * settings. Private memories are left out unless asked for, with every link to them, their trash
- * entries and their places in episodes. Nothing is logged about the records.
+ * entries, their places in episodes and the merge candidates that name them. Nothing is logged about the records.
  */
 import { inject, injectable } from 'inversify';
 import { EMBEDDINGS_TOKENS, type EmbeddingProvider } from '@kioku/embeddings';
@@ -23,6 +23,7 @@ import {
   type HeaderLine,
   type RecordCounts,
 } from '../../domain/export-format';
+import { withoutHiddenMemories } from '../../domain/setting-privacy';
 import type { ExportNamespaceInput, ExportSummary } from './export-namespace.input';
 
 const PAGE_SIZE = 200;
@@ -117,7 +118,11 @@ export class ExportNamespaceUseCase {
       await this.emit(
         sink,
         counts,
-        kept.map(({ key, state }) => ({ type: 'setting', key, value: state })),
+        kept.map(({ key, state }) => ({
+          type: 'setting',
+          key,
+          value: includePrivate ? state : withoutHiddenMemories(key, state, isHidden),
+        })),
       );
       progress({ kind: 'setting', done: counts.setting });
     }
