@@ -121,7 +121,7 @@ export class ExportNamespaceUseCase {
         kept.map(({ key, state }) => ({
           type: 'setting',
           key,
-          value: includePrivate ? state : withoutHiddenMemories(key, state, isHidden),
+          value: sortedKeys(includePrivate ? state : withoutHiddenMemories(key, state, isHidden)),
         })),
       );
       progress({ kind: 'setting', done: counts.setting });
@@ -201,4 +201,9 @@ function withoutHiddenThread(memory: Memory, isHidden: (id: string) => boolean):
     ...(precedingId && !isHidden(precedingId) ? { precedingId } : {}),
     ...(followingId && !isHidden(followingId) ? { followingId } : {}),
   };
+}
+
+/** A setting's keys in order: stores hand metadata back in any key order, and an export is stable. */
+function sortedKeys<T extends Record<string, unknown>>(value: T): T {
+  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))) as T;
 }
