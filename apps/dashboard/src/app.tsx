@@ -67,7 +67,14 @@ export function App() {
   if (!signedIn) return <SignInPage onSignedIn={() => setSignedIn(true)} />;
   return (
     <>
-      <a class="skip-link" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>
+      <a
+        class="skip-link"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
         Skip to content
       </a>
       <header class="top">

@@ -130,7 +130,7 @@ export interface WorkerReport {
   durationMs: number;
   status: 'ok' | 'skipped' | 'failed' | 'interrupted';
   counts: Record<string, number>;
-  details: Record<string, string | number | boolean>;
+  details: Record<string, string>;
   skipReason?: string;
   error?: { code: string; message: string };
 }

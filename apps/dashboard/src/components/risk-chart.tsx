@@ -35,7 +35,14 @@ export function RiskChart({ drop, compress }: { drop: SweepSample[]; compress: S
           <circle key={'c' + s.id} cx={x(s.days)} cy={y(s.risk)} r={5} class="point point-compress" />
         ))}
         {drop.map((s) => (
-          <rect key={'d' + s.id} x={x(s.days) - 5} y={y(s.risk) - 5} width={10} height={10} class="point point-drop" />
+          <rect
+            key={'d' + s.id}
+            x={x(s.days) - 5}
+            y={y(s.risk) - 5}
+            width={10}
+            height={10}
+            class="point point-drop"
+          />
         ))}
       </svg>
       <figcaption id="risk-chart-caption">

@@ -22,7 +22,10 @@ export function ConsolidationPage() {
     setError(null);
     try {
       // A dry run: proposals only, no links changed.
-      const result = await post<ConsolidateOutput>('/v1/consolidate', { dry_run: true, window_hours: 24 * 365 });
+      const result = await post<ConsolidateOutput>('/v1/consolidate', {
+        dry_run: true,
+        window_hours: 24 * 365,
+      });
       setProposals(result.mergeCandidates);
     } catch (failure) {
       setError(failure);
@@ -33,7 +36,9 @@ export function ConsolidationPage() {
     setError(null);
     try {
       const merged = await post<Merged>('/v1/merge', { keep_id: keep.id, remove_id: remove.id });
-      setNotice(`Merged: kept ${merged.keptId}, ${merged.removedId} went to the trash (${merged.linksMoved} links moved).`);
+      setNotice(
+        `Merged: kept ${merged.keptId}, ${merged.removedId} went to the trash (${merged.linksMoved} links moved).`,
+      );
       setPreview(null);
       setProposals((current) => current?.filter((p) => p.a.id !== remove.id && p.b.id !== remove.id) ?? null);
     } catch (failure) {
@@ -54,8 +59,8 @@ export function ConsolidationPage() {
         <div class="card confirm" role="alertdialog" aria-labelledby="merge-preview-title">
           <h2 id="merge-preview-title">Merge preview</h2>
           <p>
-            Keep <code>{preview.keep.id}</code>; <code>{preview.remove.id}</code> goes to the trash (restorable) and its
-            links move to the kept memory. The kept content stays as it is.
+            Keep <code>{preview.keep.id}</code>; <code>{preview.remove.id}</code> goes to the trash
+            (restorable) and its links move to the kept memory. The kept content stays as it is.
           </p>
           <button type="button" onClick={() => void merge(preview.keep, preview.remove)}>
             Merge
@@ -76,7 +81,10 @@ export function ConsolidationPage() {
                 <p class="meta">
                   <a href={memoryHref(side.id)}>{side.id}</a> <PrivateBadge isPrivate={side.private} />
                 </p>
-                <button type="button" onClick={() => setPreview({ keep: side, remove: index === 0 ? p.b : p.a })}>
+                <button
+                  type="button"
+                  onClick={() => setPreview({ keep: side, remove: index === 0 ? p.b : p.a })}
+                >
                   Keep this one…
                 </button>
               </div>

@@ -41,10 +41,15 @@ export function ForgetButton({ memoryId, onForgotten }: { memoryId: string; onFo
         <div role="alertdialog" aria-labelledby="forget-confirm-title" class="confirm">
           <h3 id="forget-confirm-title">Forget this memory?</h3>
           <p>
-            It goes to the trash and can be restored from there. Confirm before {formatDate(pending.expiresAt)}.
+            It goes to the trash and can be restored from there. Confirm before{' '}
+            {formatDate(pending.expiresAt)}.
           </p>
           <blockquote>{pending.preview.content}</blockquote>
-          <button type="button" class="danger" onClick={() => void confirmDeletion(pending.confirmationToken)}>
+          <button
+            type="button"
+            class="danger"
+            onClick={() => void confirmDeletion(pending.confirmationToken)}
+          >
             Confirm forget
           </button>{' '}
           <button type="button" class="secondary" onClick={() => setPending(null)}>

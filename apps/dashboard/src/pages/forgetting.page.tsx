@@ -51,11 +51,19 @@ export function ForgettingPage() {
   return (
     <section aria-labelledby="forgetting-title">
       <h1 id="forgetting-title">Auto-forgetting</h1>
-      <p>A dry run shows what the policy (importance, access heat, age) would drop or compress. Nothing is deleted.</p>
+      <p>
+        A dry run shows what the policy (importance, access heat, age) would drop or compress. Nothing is
+        deleted.
+      </p>
       <button type="button" onClick={() => void dryRun()}>
         Run dry run
       </button>{' '}
-      <button type="button" class="danger" disabled={!report || report.toDrop === 0} onClick={() => void execute()}>
+      <button
+        type="button"
+        class="danger"
+        disabled={!report || report.toDrop === 0}
+        onClick={() => void execute()}
+      >
         Execute this dry run
       </button>
       <Notice text={notice} />

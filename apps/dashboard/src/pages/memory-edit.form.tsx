@@ -5,7 +5,13 @@ import type { MemoryView } from '../api/types';
 import { ErrorNote } from '../components/status';
 import { CATEGORIES, EMOTIONS } from '../vocabulary';
 
-export function MemoryEditForm({ memory, onSaved }: { memory: MemoryView; onSaved: (changed: string[]) => void }) {
+export function MemoryEditForm({
+  memory,
+  onSaved,
+}: {
+  memory: MemoryView;
+  onSaved: (changed: string[]) => void;
+}) {
   const [content, setContent] = useState(memory.content);
   const [category, setCategory] = useState(memory.category);
   const [importance, setImportance] = useState(memory.importance);
@@ -16,7 +22,10 @@ export function MemoryEditForm({ memory, onSaved }: { memory: MemoryView; onSave
   const [busy, setBusy] = useState(false);
 
   async function save() {
-    const tagList = tags.split(',').map((t) => t.trim()).filter(Boolean);
+    const tagList = tags
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean);
     const patch = {
       ...(content !== memory.content ? { content } : {}),
       ...(category !== memory.category ? { category } : {}),
@@ -28,9 +37,13 @@ export function MemoryEditForm({ memory, onSaved }: { memory: MemoryView; onSave
     setBusy(true);
     setError(null);
     try {
-      const { body } = await request<{ changed?: string[] }>('PATCH', `/v1/memories/${encodeURIComponent(memory.id)}`, {
-        body: patch,
-      });
+      const { body } = await request<{ changed?: string[] }>(
+        'PATCH',
+        `/v1/memories/${encodeURIComponent(memory.id)}`,
+        {
+          body: patch,
+        },
+      );
       onSaved(body.changed ?? []);
     } catch (failure) {
       setError(failure);
@@ -50,7 +63,12 @@ export function MemoryEditForm({ memory, onSaved }: { memory: MemoryView; onSave
     >
       <div class="field wide">
         <label for="edit-content">Content</label>
-        <textarea id="edit-content" rows={4} value={content} onInput={(e) => setContent(e.currentTarget.value)} />
+        <textarea
+          id="edit-content"
+          rows={4}
+          value={content}
+          onInput={(e) => setContent(e.currentTarget.value)}
+        />
       </div>
       <div class="field">
         <label for="edit-category">Category</label>
@@ -64,7 +82,11 @@ export function MemoryEditForm({ memory, onSaved }: { memory: MemoryView; onSave
       </div>
       <div class="field">
         <label for="edit-importance">Importance (5 pins)</label>
-        <select id="edit-importance" value={importance} onChange={(e) => setImportance(Number(e.currentTarget.value))}>
+        <select
+          id="edit-importance"
+          value={importance}
+          onChange={(e) => setImportance(Number(e.currentTarget.value))}
+        >
           {[1, 2, 3, 4, 5].map((n) => (
             <option key={n} value={n}>
               {n === 5 ? '5 (pinned)' : n}
@@ -87,7 +109,12 @@ export function MemoryEditForm({ memory, onSaved }: { memory: MemoryView; onSave
         <input id="edit-tags" value={tags} onInput={(e) => setTags(e.currentTarget.value)} />
       </div>
       <div class="field check">
-        <input id="edit-private" type="checkbox" checked={isPrivate} onChange={(e) => setPrivate(e.currentTarget.checked)} />
+        <input
+          id="edit-private"
+          type="checkbox"
+          checked={isPrivate}
+          onChange={(e) => setPrivate(e.currentTarget.checked)}
+        />
         <label for="edit-private">Private</label>
       </div>
       <button type="submit" disabled={busy}>

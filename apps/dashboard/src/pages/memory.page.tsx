@@ -73,7 +73,8 @@ export function MemoryPage({ id }: { id: string }) {
             {links.map((l) => (
               <li key={l.memory.id + l.type}>
                 <a href={memoryHref(l.memory.id)}>{l.memory.id}</a> {l.type} {formatNumber(l.confidence)}{' '}
-                <PrivateBadge isPrivate={l.memory.private} /> <span class="muted">{snippet(l.memory.content)}</span>
+                <PrivateBadge isPrivate={l.memory.private} />{' '}
+                <span class="muted">{snippet(l.memory.content)}</span>
               </li>
             ))}
           </ul>

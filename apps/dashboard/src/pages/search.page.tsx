@@ -42,12 +42,16 @@ export function SearchPage() {
   const [results, setResults] = useState<RecallResult[] | null>(lastSearch.results);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-  const set = <K extends keyof SearchForm>(key: K, value: SearchForm[K]) => setForm({ ...form, [key]: value });
+  const set = <K extends keyof SearchForm>(key: K, value: SearchForm[K]) =>
+    setForm({ ...form, [key]: value });
 
   async function search() {
     setBusy(true);
     setError(null);
-    const tags = form.tags.split(',').map((t) => t.trim()).filter(Boolean);
+    const tags = form.tags
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean);
     try {
       const body = await post<{ results: RecallResult[] }>('/v1/recall', {
         query: form.query,
@@ -80,7 +84,12 @@ export function SearchPage() {
       >
         <div class="field wide">
           <label for="query">What to recall</label>
-          <input id="query" type="search" value={form.query} onInput={(e) => set('query', e.currentTarget.value)} />
+          <input
+            id="query"
+            type="search"
+            value={form.query}
+            onInput={(e) => set('query', e.currentTarget.value)}
+          />
         </div>
         <div class="field">
           <label for="n-results">Results</label>
@@ -95,7 +104,11 @@ export function SearchPage() {
         </div>
         <div class="field">
           <label for="category">Category</label>
-          <select id="category" value={form.category} onChange={(e) => set('category', e.currentTarget.value)}>
+          <select
+            id="category"
+            value={form.category}
+            onChange={(e) => set('category', e.currentTarget.value)}
+          >
             <option value="">any</option>
             {CATEGORIES.map((c) => (
               <option key={c} value={c}>
@@ -121,11 +134,21 @@ export function SearchPage() {
         </div>
         <div class="field">
           <label for="date-from">From</label>
-          <input id="date-from" type="date" value={form.dateFrom} onInput={(e) => set('dateFrom', e.currentTarget.value)} />
+          <input
+            id="date-from"
+            type="date"
+            value={form.dateFrom}
+            onInput={(e) => set('dateFrom', e.currentTarget.value)}
+          />
         </div>
         <div class="field">
           <label for="date-to">To</label>
-          <input id="date-to" type="date" value={form.dateTo} onInput={(e) => set('dateTo', e.currentTarget.value)} />
+          <input
+            id="date-to"
+            type="date"
+            value={form.dateTo}
+            onInput={(e) => set('dateTo', e.currentTarget.value)}
+          />
         </div>
         <div class="field check">
           <input

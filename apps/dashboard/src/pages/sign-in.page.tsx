@@ -52,7 +52,12 @@ export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
         </button>
       </form>
       <p>
-        <button type="button" class="secondary" disabled={busy} onClick={() => void signIn({ kind: 'anonymous' })}>
+        <button
+          type="button"
+          class="secondary"
+          disabled={busy}
+          onClick={() => void signIn({ kind: 'anonymous' })}
+        >
           Continue without a key
         </button>{' '}
         <span class="muted">(only when the gateway allows anonymous access on loopback)</span>

@@ -64,7 +64,11 @@ export function TrashPage() {
                 <td>{formatDate(entry.deletedAt)}</td>
                 <td>{entry.linkCount}</td>
                 <td>
-                  <button type="button" onClick={() => void restore(entry.id)} aria-label={`Restore ${entry.id}`}>
+                  <button
+                    type="button"
+                    onClick={() => void restore(entry.id)}
+                    aria-label={`Restore ${entry.id}`}
+                  >
                     Restore
                   </button>
                 </td>

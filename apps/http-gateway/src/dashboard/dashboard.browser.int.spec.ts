@@ -130,7 +130,10 @@ describe('the dashboard in headless Chromium', () => {
     await page.getByLabel('API key').fill(alice);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Search' }).waitFor();
-    const stored = await page.evaluate(() => ({ session: sessionStorage.length, local: localStorage.length }));
+    const stored = await page.evaluate(() => ({
+      session: sessionStorage.length,
+      local: localStorage.length,
+    }));
     expect(stored).toEqual({ session: 1, local: 0 });
     await expectTitleClean();
   });
@@ -139,7 +142,9 @@ describe('the dashboard in headless Chromium', () => {
     await page.getByLabel('What to recall').fill('green tea');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.locator('.result').first().waitFor();
-    const ids = await page.locator('.result').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-memory-id')));
+    const ids = await page
+      .locator('.result')
+      .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-memory-id')));
     expect(ids).toContain(seeded.teaId);
     expect(ids).not.toContain(seeded.bobId);
     expect(ids).not.toContain(seeded.privateId);
@@ -275,13 +280,27 @@ async function seed(cluster: ReplicaCluster, alice: string, bob: string): Promis
     if (response.status !== 201) throw new Error(`seeding failed: ${response.status} ${response.text}`);
     return (response.body as { memory: { id: string } }).memory.id;
   };
-  const teaId = await remember({ content: 'The user drinks green tea every morning before work.', tags: ['drinks'] });
-  const linkedId = await remember({ content: 'A sencha tin from Shizuoka sits on the kitchen shelf.', category: 'observation' });
-  const link = await asAlice.send('POST', '/v1/links', { source_id: teaId, target_id: linkedId, link_type: 'related' });
-  if (link.status !== 201 && link.status !== 409) throw new Error(`linking failed: ${link.status} ${link.text}`);
+  const teaId = await remember({
+    content: 'The user drinks green tea every morning before work.',
+    tags: ['drinks'],
+  });
+  const linkedId = await remember({
+    content: 'A sencha tin from Shizuoka sits on the kitchen shelf.',
+    category: 'observation',
+  });
+  const link = await asAlice.send('POST', '/v1/links', {
+    source_id: teaId,
+    target_id: linkedId,
+    link_type: 'related',
+  });
+  if (link.status !== 201 && link.status !== 409)
+    throw new Error(`linking failed: ${link.status} ${link.text}`);
   const privateId = await remember({ content: PRIVATE_TEXT, private: true });
   const first = await remember({ content: 'The team meets every Tuesday at ten for the planning call.' });
-  const second = await remember({ content: 'The team meets every Tuesday at ten for the planning call!', force: true });
+  const second = await remember({
+    content: 'The team meets every Tuesday at ten for the planning call!',
+    force: true,
+  });
   await asAlice.send('POST', '/v1/episodes', { summary: 'Morning routine', memory_ids: [teaId, linkedId] });
   const bobId = await remember({ content: BOB_TEXT }, cluster.roundRobin(bob));
   return { teaId, linkedId, privateId, duplicateIds: [first, second], bobId };

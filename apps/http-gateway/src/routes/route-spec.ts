@@ -19,13 +19,7 @@ import type { ProblemCode } from '../errors/to-problem';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export type RouteTag =
-  | 'memories'
-  | 'forgetting'
-  | 'episodes'
-  | 'consolidation'
-  | 'inspection'
-  | 'mcp'
-  | 'operations';
+  'memories' | 'forgetting' | 'episodes' | 'consolidation' | 'inspection' | 'mcp' | 'operations';
 
 export interface ResponseDoc<S extends z.ZodType = z.ZodType> {
   description: string;

@@ -21,7 +21,10 @@ const reportLineSchema = z.object({
   durationMs: z.number(),
   status: z.enum(WORKER_REPORT_STATUSES),
   counts: z.record(z.string(), z.number()).catch({}),
-  details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional().catch(undefined),
+  details: z
+    .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
+    .optional()
+    .catch(undefined),
   skipReason: z.string().optional().catch(undefined),
   error: z.object({ code: z.string(), message: z.string() }).optional().catch(undefined),
 });
@@ -40,7 +43,7 @@ export class WorkerReportReader {
         const { namespace: _namespace, details, skipReason, error, ...rest } = parsed.data;
         reports.push({
           ...rest,
-          details: details ?? {},
+          details: Object.fromEntries(Object.entries(details ?? {}).map(([k, v]) => [k, String(v)])),
           ...(skipReason === undefined ? {} : { skipReason }),
           ...(error === undefined ? {} : { error: { code: error.code, message: error.message } }),
         });

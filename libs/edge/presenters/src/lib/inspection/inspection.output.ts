@@ -71,7 +71,8 @@ export const workerReportsSchema = z.strictObject({
       durationMs: z.number(),
       status: z.enum(WORKER_REPORT_STATUSES),
       counts: z.record(z.string(), z.number()),
-      details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+      /** The run's scalar details, as text (a single type keeps the document's schemas simple). */
+      details: z.record(z.string(), z.string()),
       skipReason: z.string().optional(),
       error: z.strictObject({ code: z.string(), message: z.string() }).optional(),
     }),

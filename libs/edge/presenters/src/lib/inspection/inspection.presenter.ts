@@ -4,11 +4,7 @@ import type { TrashListing } from '@kioku/forgetting';
 import type { NamespaceStats } from '@kioku/memory';
 import { memoryView } from '../memory/memory.presenter';
 import { round2 } from '../shared/rounding';
-import type {
-  MemoryInspectionOutput,
-  NamespaceStatsOutput,
-  TrashListingOutput,
-} from './inspection.output';
+import type { MemoryInspectionOutput, NamespaceStatsOutput, TrashListingOutput } from './inspection.output';
 
 type Found = Extract<InspectMemoryResult, { status: 'found' }>;
 
