@@ -19,7 +19,7 @@ export function parseRoute(hash: string): Route {
   const [page, id] = hash.replace(/^#\/?/, '').split('/');
   if (page === 'memory' && id && /^[A-Za-z0-9_-]{1,64}$/.test(id)) return { page: 'memory', id };
   const simple = SIMPLE_PAGES.find((name) => name === page);
-  return { page: simple ?? 'search' } as Route;
+  return { page: simple ?? 'search' };
 }
 
 export const memoryHref = (id: string) => `#/memory/${encodeURIComponent(id)}`;

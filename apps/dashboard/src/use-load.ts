@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 export interface Loaded<T> {
   data: T | undefined;
   error: unknown;
-  reload(): void;
+  reload: () => void;
 }
 
 export function useLoad<T>(load: () => Promise<T>, inputs: unknown[]): Loaded<T> {

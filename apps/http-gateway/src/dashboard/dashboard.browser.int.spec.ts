@@ -84,15 +84,11 @@ describe('the dashboard in headless Chromium', () => {
 
   async function expectAccessible(name: string): Promise<void> {
     await page.evaluate(AXE_SOURCE);
-    const violations = await page.evaluate(async () => {
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- axe is injected, untyped here
-      const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-      return (result.violations as { id: string; impact: string; nodes: unknown[] }[]).map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        nodes: v.nodes.length,
-      }));
-    });
+    // Expressions run in the page (strings: this spec is compiled without the DOM's types).
+    const violations = await page.evaluate<{ id: string; impact: string; nodes: number }[]>(
+      `axe.run(document, { resultTypes: ['violations'] }).then((result) =>
+        result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length })))`,
+    );
     const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect({ page: name, serious }).toEqual({ page: name, serious: [] });
     await page.screenshot({ path: join(SCREENSHOTS, `dashboard-${name}.png`), fullPage: true });
@@ -111,12 +107,10 @@ describe('the dashboard in headless Chromium', () => {
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("script-src 'self'");
     await page.getByRole('heading', { name: 'kioku dashboard' }).waitFor();
-    const timing = await page.evaluate(() => ({
+    const timing = await page.evaluate<{ firstRender: number; bytes: number }>(`({
       firstRender: performance.getEntriesByName('kioku:first-render')[0]?.startTime ?? -1,
-      bytes: performance
-        .getEntriesByType('resource')
-        .reduce((sum, entry) => sum + ((entry as PerformanceResourceTiming).transferSize ?? 0), 0),
-    }));
+      bytes: performance.getEntriesByType('resource').reduce((sum, entry) => sum + entry.transferSize, 0),
+    })`);
     expect(timing.firstRender).toBeGreaterThan(0);
     expect(timing.firstRender).toBeLessThan(3000);
     writeFileSync(join(SCREENSHOTS, 'timing.json'), JSON.stringify(timing, null, 2) + '\n');
@@ -130,10 +124,7 @@ describe('the dashboard in headless Chromium', () => {
     await page.getByLabel('API key').fill(alice);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Search' }).waitFor();
-    const stored = await page.evaluate(() => ({
-      session: sessionStorage.length,
-      local: localStorage.length,
-    }));
+    const stored = await page.evaluate('({ session: sessionStorage.length, local: localStorage.length })');
     expect(stored).toEqual({ session: 1, local: 0 });
     await expectTitleClean();
   });
@@ -254,7 +245,7 @@ describe('the dashboard in headless Chromium', () => {
     let reached = false;
     for (let i = 0; i < 12 && !reached; i++) {
       await page.keyboard.press('Tab');
-      reached = await page.evaluate(() => document.activeElement?.textContent === 'Trash');
+      reached = (await page.evaluate("document.activeElement?.textContent === 'Trash'")) === true;
     }
     expect(reached).toBe(true);
     await page.keyboard.press('Enter');
@@ -264,7 +255,7 @@ describe('the dashboard in headless Chromium', () => {
   it('signs out and forgets the key', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByLabel('API key').waitFor();
-    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    expect(await page.evaluate('sessionStorage.length')).toBe(0);
   });
 });
 
