@@ -1,6 +1,7 @@
 /**
  * The category and emotion names the service knows (behaviour §2.1), for the dashboard's pickers.
  * The gateway normalises anything else, so a list that lags behind only limits the choices offered.
+ * A copy of the kernel's lists on purpose: the browser bundle must not pull in server libraries.
  */
 export const CATEGORIES = [
   'daily',

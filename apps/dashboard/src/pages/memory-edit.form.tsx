@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import { request } from '../api/client';
 import type { MemoryView } from '../api/types';
+import { SelectField } from '../components/select-field';
 import { ErrorNote } from '../components/status';
 import { CATEGORIES, EMOTIONS } from '../vocabulary';
 
@@ -70,16 +71,13 @@ export function MemoryEditForm({
           onInput={(e) => setContent(e.currentTarget.value)}
         />
       </div>
-      <div class="field">
-        <label for="edit-category">Category</label>
-        <select id="edit-category" value={category} onChange={(e) => setCategory(e.currentTarget.value)}>
-          {CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id="edit-category"
+        label="Category"
+        value={category}
+        names={CATEGORIES}
+        onChange={setCategory}
+      />
       <div class="field">
         <label for="edit-importance">Importance (5 pins)</label>
         <select
@@ -94,16 +92,7 @@ export function MemoryEditForm({
           ))}
         </select>
       </div>
-      <div class="field">
-        <label for="edit-emotion">Emotion</label>
-        <select id="edit-emotion" value={emotion} onChange={(e) => setEmotion(e.currentTarget.value)}>
-          {EMOTIONS.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField id="edit-emotion" label="Emotion" value={emotion} names={EMOTIONS} onChange={setEmotion} />
       <div class="field">
         <label for="edit-tags">Tags (comma-separated)</label>
         <input id="edit-tags" value={tags} onInput={(e) => setTags(e.currentTarget.value)} />

@@ -7,6 +7,7 @@ import { useState } from 'preact/hooks';
 import { post } from '../api/client';
 import type { RecallResult } from '../api/types';
 import { PinnedBadge, PrivateBadge } from '../components/badges';
+import { SelectField } from '../components/select-field';
 import { ErrorNote } from '../components/status';
 import { formatDate, formatNumber } from '../format';
 import { memoryHref } from '../router';
@@ -102,32 +103,22 @@ export function SearchPage() {
             onInput={(e) => set('nResults', Number(e.currentTarget.value) || 10)}
           />
         </div>
-        <div class="field">
-          <label for="category">Category</label>
-          <select
-            id="category"
-            value={form.category}
-            onChange={(e) => set('category', e.currentTarget.value)}
-          >
-            <option value="">any</option>
-            {CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div class="field">
-          <label for="emotion">Emotion</label>
-          <select id="emotion" value={form.emotion} onChange={(e) => set('emotion', e.currentTarget.value)}>
-            <option value="">any</option>
-            {EMOTIONS.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="category"
+          label="Category"
+          value={form.category}
+          names={CATEGORIES}
+          anyLabel="any"
+          onChange={(v) => set('category', v)}
+        />
+        <SelectField
+          id="emotion"
+          label="Emotion"
+          value={form.emotion}
+          names={EMOTIONS}
+          anyLabel="any"
+          onChange={(v) => set('emotion', v)}
+        />
         <div class="field">
           <label for="tags">Tags (any of, comma-separated)</label>
           <input id="tags" value={form.tags} onInput={(e) => set('tags', e.currentTarget.value)} />
