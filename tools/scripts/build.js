@@ -2,10 +2,13 @@
 // Compiles each `kioku` command ahead of time into one CommonJS file under dist/ (esbuild), so that
 // starting kioku never compiles TypeScript. Workspace libraries (the tsconfig path aliases) are
 // bundled in; npm packages stay external and load from node_modules, as in any installed package.
+// The dashboard (apps/dashboard) is bundled for the browser into dist/ui (build-dashboard.js).
 // Runs from `npm install` (the `prepare` script), `npm pack`, and before the tests.
 'use strict';
 const path = require('node:path');
 const { copyFileSync, mkdirSync, rmSync } = require('node:fs');
+
+const { buildDashboard } = require('./build-dashboard');
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -53,6 +56,7 @@ async function build({ quiet = false } = {}) {
     logLevel: 'warning',
   });
   mkdirSync(path.join(outdir, 'chroma'));
+  await buildDashboard(path.join(outdir, 'ui'));
   copyFileSync(path.join(root, CHROMA_LAUNCHER), path.join(outdir, 'chroma', 'cli.mjs'));
   if (!quiet) process.stderr.write(`kioku: built dist/ in ${Date.now() - started} ms\n`);
 }

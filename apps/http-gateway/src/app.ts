@@ -1,11 +1,12 @@
 /**
  * Builds the HTTP gateway (behaviour §8.2) over an assembled container: Fastify with a body limit, security
  * headers on every response, the authentication hook with the per-key limits (rate, requests in
- * flight, time per request), the routes (REST under /v1, MCP at /mcp, operations),
+ * flight, time per request), the routes (REST under /v1, MCP at /mcp, operations, the dashboard's files at /ui),
  * one error handler that answers problem JSON, metrics and an access log per request (route
  * template, status, duration, key id — never a path, a body or a namespace). Listening and shutdown
  * belong to the entry point.
  */
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContainer } from '@kioku/composition';
 import { originViolation, SECURITY_HEADERS } from '@kioku/kernel';
@@ -21,14 +22,17 @@ import type { StreamableHttpSessions } from '@kioku/mcp-tools';
 import { createGatewayMcpSessions } from './mcp/mcp-sessions';
 import { GatewayMetrics } from './metrics/gateway-metrics';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi/openapi-document';
+import { defaultDashboardDir, registerDashboard } from './dashboard/dashboard-files';
 import { consolidationRoutes } from './routes/consolidation.routes';
 import { episodeRoutes } from './routes/episodes.routes';
 import { forgettingRoutes } from './routes/forgetting.routes';
+import { inspectionRoutes } from './routes/inspection.routes';
 import { mcpRoutes } from './routes/mcp.routes';
 import { memoryRoutes } from './routes/memory.routes';
 import { operationsRoutes } from './routes/operations.routes';
 import { registerRoute } from './routes/register-route';
 import type { RouteSpec } from './routes/route-spec';
+import { WorkerReportReader } from './worker-reports/worker-report-reader';
 
 export const GATEWAY_INFO = { title: 'kioku HTTP gateway', version: '0.1.0' } as const;
 
@@ -39,6 +43,8 @@ export interface GatewayDeps {
   app: AppContainer;
   keys: ApiKeyStore;
   metrics?: GatewayMetrics;
+  /** Where the built dashboard is (default: dist/ui). */
+  dashboardDir?: string;
 }
 
 export interface Gateway {
@@ -173,6 +179,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     ...forgettingRoutes,
     ...episodeRoutes,
     ...consolidationRoutes,
+    ...inspectionRoutes(new WorkerReportReader(join(config.dataDir, 'worker-reports'))),
     ...mcpRoutes(mcpSessions, metrics),
     ...operationsRoutes({
       container,
@@ -182,6 +189,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     }),
   ];
   for (const route of routes) registerRoute(server, route, { container, metrics });
+  registerDashboard(server, deps.dashboardDir ?? defaultDashboardDir());
 
   server.addHook('preClose', async () => {
     stopping = true;

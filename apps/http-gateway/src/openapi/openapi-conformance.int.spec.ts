@@ -7,6 +7,8 @@
  * was exercised: a new route or status without a call here fails.
  */
 import 'reflect-metadata';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { httpRequest, jsonOrUndefined, startTestGateway, type TestGateway } from '../testing/gateway-harness';
 import { OpenApiConformance, headersOnly, type ServedDocument } from '../testing/openapi-conformance';
@@ -202,6 +204,47 @@ describe('real REST responses conform to the served OpenAPI document', () => {
     await merge(409, { keep_id: keep, remove_id: pinned });
     await merge(422, { keep_id: keep, remove_id: keep });
     await call('get', '/v1/wake-up', 200, { token: alpha });
+  });
+
+  it('inspection: a memory with its links and episodes, the trash, statistics, worker reports', async () => {
+    const first = await remember('The user waters the fern on Sundays.', { tags: ['plants'] });
+    const second = await remember('The fern came from a market in Kyoto.', { private: true });
+    await call('post', '/v1/links', 201, { token: alpha, body: { source_id: first, target_id: second } });
+    await call('post', '/v1/episodes', 201, {
+      token: alpha,
+      body: { summary: 'The fern', memory_ids: [first, second] },
+    });
+    const inspected = await call('get', '/v1/memories/{id}', 200, { token: alpha, params: { id: first } });
+    expect(inspected.links.map((l: { memory: { id: string; private: boolean } }) => l.memory)).toContainEqual(
+      expect.objectContaining({ id: second, private: true }),
+    );
+    expect(inspected.episodes).toHaveLength(1);
+    await call('get', '/v1/memories/{id}', 404, { token: alpha, params: { id: 'mem_000000000000' } });
+    await call('get', '/v1/memories/{id}', 422, { token: alpha, params: { id: 'x'.repeat(65) } });
+
+    await call('get', '/v1/trash', 200, { token: alpha, query: '?limit=5' });
+    await call('get', '/v1/trash', 422, { token: alpha, query: '?limit=0' });
+    const stats = await call('get', '/v1/stats', 200, { token: alpha });
+    expect(stats.private).toBeGreaterThanOrEqual(1);
+
+    mkdirSync(join(t.dataDir, 'worker-reports'), { recursive: true });
+    const line = (namespace: string) =>
+      JSON.stringify({
+        job: 'purge',
+        namespace,
+        startedAt: new Date().toISOString(),
+        durationMs: 3,
+        status: 'ok',
+        pid: 1,
+        counts: { purged: 0 },
+      });
+    writeFileSync(
+      join(t.dataDir, 'worker-reports', 'purge.jsonl'),
+      `${line('alpha')}\n${line('beta')}\nnot json\n`,
+    );
+    const reports = await call('get', '/v1/worker/reports', 200, { token: alpha });
+    expect(reports.reports).toHaveLength(1);
+    await call('get', '/v1/worker/reports', 422, { token: alpha, query: '?limit=abc' });
   });
 
   it('every route with a body: malformed JSON (400), too large (413), another media type (415)', async () => {

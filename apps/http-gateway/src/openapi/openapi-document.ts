@@ -56,6 +56,7 @@ export function buildOpenApiDocument(
       { name: 'forgetting' },
       { name: 'episodes' },
       { name: 'consolidation' },
+      { name: 'inspection' },
       { name: 'mcp' },
       { name: 'operations' },
     ],

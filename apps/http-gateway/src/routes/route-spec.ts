@@ -18,7 +18,8 @@ import type { Caller } from '../auth/caller';
 import type { ProblemCode } from '../errors/to-problem';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-export type RouteTag = 'memories' | 'forgetting' | 'episodes' | 'consolidation' | 'mcp' | 'operations';
+export type RouteTag =
+  'memories' | 'forgetting' | 'episodes' | 'consolidation' | 'inspection' | 'mcp' | 'operations';
 
 export interface ResponseDoc<S extends z.ZodType = z.ZodType> {
   description: string;

@@ -7,6 +7,7 @@ export {
 } from './lib/application/forget/forget.use-case';
 export { RepairIntegrityUseCase } from './lib/application/integrity/repair-integrity.use-case';
 export { MemoryDeleter } from './lib/application/memory-deleter';
+export { ListTrashUseCase, type TrashListing } from './lib/application/list-trash/list-trash.use-case';
 export { PurgeTrashUseCase } from './lib/application/purge-trash/purge-trash.use-case';
 export { type RestoreResult, RestoreUseCase } from './lib/application/restore/restore.use-case';
 export { AutoForgetSweep, type SweepSample } from './lib/application/sweep/auto-forget-sweep';

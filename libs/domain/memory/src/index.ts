@@ -8,6 +8,10 @@ export {
 export { type MemoryChangeListener, MemoryChangeNotifier } from './lib/application/memory-change.listener';
 export { DEFAULT_MEMORY_SETTINGS, type MemorySettings } from './lib/application/memory-settings';
 export { DIMENSION_KEY, MODEL_KEY, MemoryRepository } from './lib/application/memory.repository';
+export {
+  type NamespaceStats,
+  NamespaceStatsUseCase,
+} from './lib/application/namespace-stats/namespace-stats.use-case';
 export { ReadMemoriesUseCase } from './lib/application/read-memories/read-memories.use-case';
 export { MemoryRanker } from './lib/application/recall/memory-ranker';
 export { recallInputSchema } from './lib/application/recall/recall.input';

@@ -69,3 +69,16 @@ export {
   updateMemoryText,
 } from './lib/memory/memory.presenter';
 export { rememberBatchStructured, rememberBatchText } from './lib/memory/remember-batch.presenter';
+export {
+  memoryInspectionSchema,
+  namespaceStatsSchema,
+  trashListingSchema,
+  WORKER_REPORT_STATUSES,
+  workerReportsSchema,
+  type WorkerReportsOutput,
+} from './lib/inspection/inspection.output';
+export {
+  memoryInspectionStructured,
+  namespaceStatsStructured,
+  trashListingStructured,
+} from './lib/inspection/inspection.presenter';

@@ -13,6 +13,7 @@ import { ForgetUseCase } from './application/forget/forget.use-case';
 import { RestoreUseCase } from './application/restore/restore.use-case';
 import { RepairIntegrityUseCase } from './application/integrity/repair-integrity.use-case';
 import { PurgeTrashUseCase } from './application/purge-trash/purge-trash.use-case';
+import { ListTrashUseCase } from './application/list-trash/list-trash.use-case';
 
 export function forgettingModule(): ContainerModule {
   return new ContainerModule(({ bind }) => {
@@ -26,6 +27,7 @@ export function forgettingModule(): ContainerModule {
       RestoreUseCase,
       RepairIntegrityUseCase,
       PurgeTrashUseCase,
+      ListTrashUseCase,
     ]) {
       bind(service).toSelf().inSingletonScope();
     }

@@ -1,0 +1,67 @@
+/**
+ * Forget in two steps, as the API requires: the first DELETE only answers a confirmation token and a
+ * preview; the second, with the token in a header (not the URL), deletes — into the trash.
+ */
+import { useState } from 'preact/hooks';
+import { request } from '../api/client';
+import type { DeleteRequested, ForgetIds } from '../api/types';
+import { ErrorNote } from '../components/status';
+import { formatDate } from '../format';
+
+export function ForgetButton({ memoryId, onForgotten }: { memoryId: string; onForgotten: () => void }) {
+  const [pending, setPending] = useState<DeleteRequested | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const path = `/v1/memories/${encodeURIComponent(memoryId)}`;
+
+  async function requestDeletion() {
+    setError(null);
+    try {
+      setPending((await request<DeleteRequested>('DELETE', path)).body);
+    } catch (failure) {
+      setError(failure);
+    }
+  }
+
+  async function confirmDeletion(token: string) {
+    setError(null);
+    try {
+      const { body } = await request<ForgetIds>('DELETE', path, {
+        headers: { 'kioku-confirmation-token': token },
+      });
+      if (body.forgotten.includes(memoryId)) onForgotten();
+      else setError(new Error(`Not forgotten: ${body.refused.map((r) => r.reason).join(', ') || 'unknown'}`));
+    } catch (failure) {
+      setError(failure);
+    }
+  }
+
+  return (
+    <div class="danger-zone">
+      {pending ? (
+        <div role="alertdialog" aria-labelledby="forget-confirm-title" class="confirm">
+          <h3 id="forget-confirm-title">Forget this memory?</h3>
+          <p>
+            It goes to the trash and can be restored from there. Confirm before{' '}
+            {formatDate(pending.expiresAt)}.
+          </p>
+          <blockquote>{pending.preview.content}</blockquote>
+          <button
+            type="button"
+            class="danger"
+            onClick={() => void confirmDeletion(pending.confirmationToken)}
+          >
+            Confirm forget
+          </button>{' '}
+          <button type="button" class="secondary" onClick={() => setPending(null)}>
+            Cancel
+          </button>
+        </div>
+      ) : (
+        <button type="button" class="danger" onClick={() => void requestDeletion()}>
+          Forget…
+        </button>
+      )}
+      <ErrorNote error={error} />
+    </div>
+  );
+}

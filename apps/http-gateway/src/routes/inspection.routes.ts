@@ -1,0 +1,91 @@
+/**
+ * Read-only REST routes for looking at memory (what the dashboard shows): one memory with its links
+ * and episodes, the trash, the namespace's statistics and the worker's recent job reports. Passive:
+ * none counts an access or changes anything. Every one is scoped to the caller's namespace.
+ */
+import { z } from 'zod';
+import { InspectMemoryUseCase } from '@kioku/episodes';
+import { ListTrashUseCase } from '@kioku/forgetting';
+import { NamespaceStatsUseCase } from '@kioku/memory';
+import {
+  memoryInspectionSchema,
+  memoryInspectionStructured,
+  namespaceStatsSchema,
+  namespaceStatsStructured,
+  trashListingSchema,
+  trashListingStructured,
+  workerReportsSchema,
+} from '@kioku/presenters';
+import type { WorkerReportReader } from '../worker-reports/worker-report-reader';
+import { memoryNotFound } from './rest.errors';
+import { idParams, ok, restRoute, type RouteSpec } from './route-spec';
+
+const limitQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).optional() });
+
+export function inspectionRoutes(reports: WorkerReportReader): RouteSpec[] {
+  return [
+    restRoute({
+      operationId: 'get_memory',
+      method: 'GET',
+      url: '/v1/memories/:id',
+      params: idParams,
+      tag: 'inspection',
+      auth: true,
+      summary: 'A memory with its links (and the memory at each other end) and its episodes',
+      description: 'Counts no access. A private memory is returned to its own namespace, marked private.',
+      responses: { 200: { description: 'The memory', schema: memoryInspectionSchema } },
+      problems: ['MEMORY_NOT_FOUND'],
+      async handle({ params, context, container }) {
+        const result = await container.get(InspectMemoryUseCase).execute(params.id, context);
+        if (result.status === 'not_found') throw memoryNotFound(result.memoryId);
+        return ok(memoryInspectionStructured(result));
+      },
+    }),
+
+    restRoute({
+      operationId: 'list_trash',
+      method: 'GET',
+      url: '/v1/trash',
+      tag: 'inspection',
+      auth: true,
+      summary: 'Deleted memories that can be restored, newest deletion first',
+      description: 'limit: at most this many entries (default 50, up to 200); total counts them all.',
+      query: limitQuery,
+      responses: { 200: { description: 'The trash', schema: trashListingSchema } },
+      async handle({ query, context, container }) {
+        const listing = await container.get(ListTrashUseCase).execute(context, query.limit ?? 50);
+        return ok(trashListingStructured(listing));
+      },
+    }),
+
+    restRoute({
+      operationId: 'namespace_stats',
+      method: 'GET',
+      url: '/v1/stats',
+      tag: 'inspection',
+      auth: true,
+      summary: "The namespace's memories counted: in total, private, pinned, per day, per category, per tag",
+      responses: { 200: { description: 'Statistics', schema: namespaceStatsSchema } },
+      async handle({ context, container }) {
+        const stats = await container.get(NamespaceStatsUseCase).execute(context);
+        return ok(namespaceStatsStructured(stats));
+      },
+    }),
+
+    restRoute({
+      operationId: 'worker_reports',
+      method: 'GET',
+      url: '/v1/worker/reports',
+      tag: 'inspection',
+      auth: true,
+      summary: "The worker's recent job reports for this namespace, newest first",
+      description:
+        'Read from the data dir the worker writes to (counts, ids and details; never memory text). limit: default 50, up to 200.',
+      query: limitQuery,
+      responses: { 200: { description: 'Job reports', schema: workerReportsSchema } },
+      async handle({ query, caller }) {
+        return ok({ reports: reports.recent(caller.namespace, query.limit ?? 50) });
+      },
+    }),
+  ];
+}
