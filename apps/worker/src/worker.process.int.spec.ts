@@ -32,7 +32,7 @@ describe('kioku worker as a process', () => {
       job: 'integrity',
       namespace: 'default',
       status: 'ok',
-      counts: { linksChecked: 0, danglingLinksRemoved: 0, reverseLinksAdded: 0 },
+      counts: { linksChecked: 0, danglingLinksRemoved: 0, legacyLinkRecordsMerged: 0 },
     });
     expect(JSON.parse(stdout.trim())).toEqual(report);
     expect(stderr).toContain('"event":"worker.job_report"');

@@ -89,9 +89,12 @@ export async function runBench(
         'store',
         [
           'query',
+          'queryMany',
           'find',
           'get',
+          'existingIds',
           'upsert',
+          'insertNew',
           'patchMetadata',
           'count',
           'delete',

@@ -173,16 +173,19 @@ export async function measureBulkImport(
   let importMs = 0;
   let saved = 0;
   const batches: number[] = [];
+  const profile: OperationTotal[] = [];
   for (let done = 0; done < texts; done += batchSize) {
     const count = Math.min(batchSize, texts - done);
     const alone = Array.from({ length: count }, () => context.sentences.memory().text);
     embedMs += await timed(() => context.embeddings.embed(alone));
 
     const items = Array.from({ length: count }, () => ({ content: context.sentences.memory().text }));
+    context.profiler.start();
     const ms = await timed(async () => {
       const results = await context.rememberBatch.execute(items, caller);
       saved += results.filter((r) => r.status === 'saved').length;
     });
+    mergeTotals(profile, context.profiler.stop());
     importMs += ms;
     batches.push(ms);
     context.progress(`measuring bulk import in ${namespace}: ${done + count}/${texts}`);
@@ -194,6 +197,7 @@ export async function measureBulkImport(
     importPerSecond: texts / (importMs / 1000),
     embedPerSecond: texts / (embedMs / 1000),
     batch: summarize(batches),
+    profile,
   };
 }
 

@@ -1,6 +1,6 @@
 /**
- * `integrity` (behaviour §4.6, §8.3): finishes interrupted deletions and restores, removes dangling links,
- * re-creates missing reverse links, drops dead ids from episodes, repairs lexical-index drift — and
+ * `integrity` (behaviour §4.6, §8.3): finishes interrupted deletions and restores, merges link records
+ * of older stores into pair records, removes dangling links, drops dead ids from episodes, repairs lexical-index drift — and
  * reports what it fixed.
  */
 import type { RepairIntegrityUseCase } from '@kioku/forgetting';
@@ -18,7 +18,7 @@ export class IntegrityJob implements Job {
       counts: {
         linksChecked: report.linksChecked,
         danglingLinksRemoved: report.danglingLinksRemoved,
-        reverseLinksAdded: report.reverseLinksAdded,
+        legacyLinkRecordsMerged: report.legacyLinkRecordsMerged,
         interruptedDeletionsCompleted: report.interruptedDeletionsCompleted,
         interruptedRestoresCompleted: report.interruptedRestoresCompleted,
         episodeIdsDropped: report.episodeIdsDropped,

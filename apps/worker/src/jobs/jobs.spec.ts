@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import type { AppContainer } from '@kioku/composition';
 import { EMBEDDINGS_TOKENS } from '@kioku/embeddings';
 import { AutoForgetSweep, evaluate, TrashRepository } from '@kioku/forgetting';
-import { linkRecordId, LinkRepository, type Link } from '@kioku/links';
+import { LinkRepository } from '@kioku/links';
+import { legacyLinkRecord } from '@kioku/links/testing';
 import { collectionName } from '@kioku/namespace-storage';
 import {
   DIMENSION_KEY,
@@ -101,11 +102,7 @@ describe('worker jobs on the in-memory store', () => {
     return ids.sort();
   };
 
-  const allLinks = async (namespace: string) => {
-    const links: Link[] = [];
-    for await (const page of app.container.get(LinkRepository).pages(namespace)) links.push(...page);
-    return links;
-  };
+  const allLinks = (namespace: string) => app.container.get(LinkRepository).findAll(namespace);
 
   beforeAll(async () => {
     app = await createWorkerContainer(config, { logSink: logs, clock });
@@ -311,29 +308,31 @@ describe('worker jobs on the in-memory store', () => {
     }
   });
 
-  it('integrity: repairs one-sided and dangling links and reports what it fixed', async () => {
-    const a = await seed('integrity', 1);
-    const b = await seed('integrity', 1);
-    const links = app.container.get(LinkRepository);
-    const link = (sourceId: string, targetId: string): Link => ({
-      sourceId,
-      targetId,
-      type: 'related',
-      confidence: 0.5,
-      note: '',
-      createdAt: clock.now().toISOString(),
-    });
-    await links.saveBoth('integrity', [link(a.id, b.id), link(a.id, 'mem_0000deadbeef')]);
+  it('integrity: merges per-direction link records of older stores, removes dangling links, reports it', async () => {
+    const [a, b, c] = [await seed('integrity', 1), await seed('integrity', 1), await seed('integrity', 1)];
     const store = app.container.get(VECTOR_STORE_TOKENS.VectorStore);
-    await store.delete(collectionName('integrity', 'links'), [linkRecordId(b.id, a.id, 'related')]);
+    const linksCollection = collectionName('integrity', 'links');
+    await store.ensureCollection(linksCollection, { dimension: 1, metadata: { kind: 'kioku-links' } });
+    // What kioku wrote before pair records: one record per direction, every field a key.
+    const legacy = (sourceId: string, targetId: string) =>
+      legacyLinkRecord(sourceId, targetId, { note: 'legacy', createdAt: clock.now().toISOString() });
+    const [first, second] = [a.id, b.id].sort();
+    const [low, high] = [a.id, c.id].sort();
+    await store.upsert(linksCollection, [
+      legacy(first, second),
+      legacy(second, first),
+      legacy(high, low), // one-sided: only the direction an older kioku stored second
+      legacy(a.id, 'mem_0000deadbeef'),
+      legacy('mem_0000deadbeef', a.id),
+    ]);
 
     const report = await run('integrity', 'integrity');
     expect(report).toMatchObject({
       status: 'ok',
       counts: {
+        legacyLinkRecordsMerged: 3,
         linksChecked: 3,
-        danglingLinksRemoved: 2,
-        reverseLinksAdded: 1,
+        danglingLinksRemoved: 1,
         interruptedDeletionsCompleted: 0,
         interruptedRestoresCompleted: 0,
         episodeIdsDropped: 0,
@@ -341,13 +340,18 @@ describe('worker jobs on the in-memory store', () => {
         lexicalEntriesRemoved: 0,
       },
     });
+    const pairs = (await store.find(linksCollection, { limit: 10 })).records.map((r) => r.id).sort();
+    expect(pairs).toEqual([`${first}>${second}>related`, `${low}>${high}>related`].sort());
     const after = await allLinks('integrity');
-    expect(after.map((l) => `${l.sourceId}>${l.targetId}`).sort()).toEqual(
-      [`${a.id}>${b.id}`, `${b.id}>${a.id}`].sort(),
+    expect(after.map((l) => `${l.sourceId}>${l.targetId}:${l.note}`).sort()).toEqual(
+      [`${a.id}>${b.id}`, `${b.id}>${a.id}`, `${a.id}>${c.id}`, `${c.id}>${a.id}`]
+        .map((k) => `${k}:legacy`)
+        .sort(),
     );
     expect((await run('integrity', 'integrity')).counts).toMatchObject({
+      legacyLinkRecordsMerged: 0,
+      linksChecked: 2,
       danglingLinksRemoved: 0,
-      reverseLinksAdded: 0,
     });
   });
 

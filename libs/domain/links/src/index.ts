@@ -1,11 +1,5 @@
 /** Public API of @kioku/links: what other projects use; everything else is internal. */
 export { LinkRepository } from './lib/application/link.repository';
-export {
-  LINK_TYPES,
-  type Link,
-  type LinkType,
-  isLinkType,
-  linkRecordId,
-  reverseLink,
-} from './lib/domain/link';
+export { LINK_TYPES, type Link, type LinkType, isLinkType, reverseLink } from './lib/domain/link';
 export { linksModule } from './lib/links.module';
+export { legacyHalfId, pairRecordId } from './lib/application/link-record.codec';

@@ -28,6 +28,7 @@ function size(n: number, synthetic: number, recallMs: number): SizeReport {
       importPerSecond: 50,
       embedPerSecond: 55,
       batch: summarize([80]),
+      profile: [],
     },
     measureSeconds: 30,
     samples: {},

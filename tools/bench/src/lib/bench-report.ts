@@ -144,6 +144,10 @@ export function formatBenchReport(report: BenchReport): string {
     lines.push(formatProfileTable(size.recallProfile, size.recall.count, size.recall.mean));
     lines.push(`remember at ${sizeLabel(size.size)} (mean ${formatMs(size.remember.mean)} ms), per remember`);
     lines.push(formatProfileTable(size.rememberProfile, size.remember.count, size.remember.mean));
+    lines.push(
+      `remember_batch of ${size.bulk.batchSize} at ${sizeLabel(size.size)} (mean ${formatMs(size.bulk.batch.mean)} ms), per batch`,
+    );
+    lines.push(formatProfileTable(size.bulk.profile, size.bulk.batch.count, size.bulk.batch.mean));
     const c = size.consolidation;
     if (c && c.windowMemories > 0) {
       lines.push(

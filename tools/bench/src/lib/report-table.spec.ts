@@ -27,6 +27,7 @@ const result: SizeMeasurements = {
     importPerSecond: 40,
     embedPerSecond: 50,
     batch: summarize([80]),
+    profile: [],
   },
 };
 

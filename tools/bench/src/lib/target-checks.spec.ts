@@ -29,6 +29,7 @@ function measurements(size: number, overrides: Partial<SizeMeasurements> = {}): 
       importPerSecond: 45,
       embedPerSecond: 50,
       batch: summarize([80]),
+      profile: [],
     },
     ...overrides,
   };
@@ -94,6 +95,7 @@ describe('targetChecks', () => {
           importPerSecond: 30,
           embedPerSecond: 50,
           batch: summarize([80]),
+          profile: [],
         },
       }),
     ]).find((c) => c.unit === '/s');

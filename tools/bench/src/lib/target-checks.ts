@@ -2,6 +2,7 @@
  * The behaviour §11 performance targets as ratios of measured numbers. Every check is judged on p50;
  * the p95 ratio is reported beside it for information.
  */
+import type { OperationTotal } from './operation-profiler';
 import type { LatencySummary } from './percentiles';
 
 export interface SeedingReport {
@@ -23,6 +24,8 @@ export interface BulkThroughput {
   embedPerSecond: number;
   /** One remember_batch call, ms. */
   batch: LatencySummary;
+  /** The store and embedder calls of the remember_batch calls, summed over every batch. */
+  profile: OperationTotal[];
 }
 
 /** A conversation ingested one remember at a time and through remember_batch. */

@@ -201,6 +201,21 @@ export class ChromaRecordStore implements RecordStore {
     });
   }
 
+  async existingIds(collectionName: string, ids: string[]): Promise<string[]> {
+    return this.collections.withCollection(collectionName, async (handle) => {
+      const unique = [...new Set(ids)];
+      const found = new Set<string>();
+      for (const chunk of chunked(unique, SCAN_PAGE)) {
+        const result = await this.server.request(
+          () => handle.collection.get({ ids: chunk, include: [] }),
+          true,
+        );
+        for (const id of result.ids) found.add(id);
+      }
+      return unique.filter((id) => found.has(id));
+    });
+  }
+
   async find(collectionName: string, request: FindRequest): Promise<Page> {
     assertLimit(request.limit);
     const offset = request.cursor === undefined ? 0 : decodeCursor(request.cursor, isOffset);

@@ -151,6 +151,11 @@ export class MemoryVectorStore implements VectorStore {
     return found;
   }
 
+  async existingIds(collectionName: string, ids: string[]): Promise<string[]> {
+    const collection = this.require(collectionName);
+    return [...new Set(ids)].filter((id) => collection.records.has(id));
+  }
+
   async find(collectionName: string, request: FindRequest): Promise<Page> {
     const collection = this.require(collectionName);
     assertLimit(request.limit);

@@ -21,7 +21,7 @@ import {
 } from '@kioku/vector-store';
 import type { QdrantCollections } from './qdrant-collections';
 import { filterOf, matchesText, translateFilter, translateFilters } from './qdrant-filter.translator';
-import { decodePoint, distanceFromScore, toUnitVector } from './qdrant-payload.codec';
+import { decodePoint, distanceFromScore, ID_KEY, toUnitVector } from './qdrant-payload.codec';
 import { isUuid, pointIdOf } from './qdrant-point-id.mapper';
 import type { QdrantRest } from './qdrant-rest';
 
@@ -59,6 +59,29 @@ export class QdrantPointReads {
       const record = found.get(id);
       return record ? [copyRecord(record)] : [];
     });
+  }
+
+  /** Retrieves only each point's original id (no vector, no other payload). */
+  async existingIds(collection: string, ids: string[]): Promise<string[]> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) {
+      await this.collections.handle(collection);
+      return [];
+    }
+    const found = new Set<string>();
+    for (const chunk of chunked(unique, ID_BATCH)) {
+      const points = await this.rest.call(() =>
+        this.rest.api.getPoints({
+          collection_name: collection,
+          consistency: this.rest.consistency,
+          ids: chunk.map(pointIdOf),
+          with_payload: { include: [ID_KEY] },
+          with_vector: false,
+        }),
+      );
+      for (const point of points) found.add(decodePoint(point, false).id);
+    }
+    return unique.filter((id) => found.has(id));
   }
 
   async find(collection: string, request: FindRequest): Promise<Page> {

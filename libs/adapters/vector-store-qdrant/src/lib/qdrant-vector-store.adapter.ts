@@ -132,6 +132,10 @@ export class QdrantVectorStore implements VectorStore {
     return this.run(collection, () => this.reads.get(collection, ids, options.includeVectors === true));
   }
 
+  existingIds(collection: string, ids: string[]): Promise<string[]> {
+    return this.run(collection, () => this.reads.existingIds(collection, ids));
+  }
+
   find(collection: string, request: FindRequest): Promise<Page> {
     assertLimit(request.limit);
     return this.run(collection, () => this.reads.find(collection, request));

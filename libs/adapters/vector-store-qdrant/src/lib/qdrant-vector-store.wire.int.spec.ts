@@ -366,6 +366,23 @@ describe('QdrantVectorStore wire format (in-process HTTP stub, not a Qdrant back
       ]);
     });
 
+    it('existingIds retrieves only the original id of each point, no vector and no other payload', async () => {
+      const s = await knownStore();
+      stub.respond(() =>
+        ok([
+          { id: pointIdOf('b'), payload: { _kioku_id: 'b' } },
+          { id: pointIdOf('a'), payload: { _kioku_id: 'a' } },
+        ]),
+      );
+      expect(await s.existingIds('c', ['a', 'missing', 'b', 'a'])).toEqual(['a', 'b']);
+      expect(stub.calls()).toEqual(['POST /collections/c/points']);
+      expect(stub.requests[0].body).toEqual({
+        ids: [pointIdOf('a'), pointIdOf('missing'), pointIdOf('b')],
+        with_payload: { include: ['_kioku_id'] },
+        with_vector: false,
+      });
+    });
+
     it('patchMetadata merges with set_payload on a has_id filter, one operation per distinct patch', async () => {
       const s = await knownStore();
       stub.respond(() => ok([{ operation_id: 1, status: 'completed' }]));

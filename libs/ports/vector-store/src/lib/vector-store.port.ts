@@ -155,6 +155,12 @@ export interface VectorStore {
   /** Records with the given ids, in the order of `ids`, skipping missing ones. */
   get(collection: string, ids: string[], options?: { includeVectors?: boolean }): Promise<StoredRecord[]>;
 
+  /**
+   * Which of `ids` are stored, in the order of `ids` and each once, without reading the records: an
+   * existence check costs a fraction of a `get` (no metadata or document crosses the wire).
+   */
+  existingIds(collection: string, ids: string[]): Promise<string[]>;
+
   /** A page of records matching the filters, in a stable order; page through with `nextCursor`. */
   find(collection: string, request: FindRequest): Promise<Page>;
 

@@ -76,6 +76,10 @@ export class ChromaEmbeddedRecordStore implements RecordStore {
     return this.run((store) => store.get(collection, ids, options));
   }
 
+  existingIds(collection: string, ids: string[]): Promise<string[]> {
+    return this.run((store) => store.existingIds(collection, ids));
+  }
+
   find(collection: string, request: FindRequest): Promise<Page> {
     return this.run((store) => store.find(collection, request));
   }

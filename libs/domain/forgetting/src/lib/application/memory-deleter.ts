@@ -7,7 +7,6 @@
 import { inject, injectable } from 'inversify';
 import { KERNEL_TOKENS, type Clock, type Logger } from '@kioku/kernel';
 import { LinkRepository, reverseLink, type Link } from '@kioku/links';
-import { where } from '@kioku/vector-store';
 import { MemoryChangeNotifier, MemoryRepository, type Memory } from '@kioku/memory';
 import type { DeletionReason } from '../domain/trash-entry';
 import { FORGETTING_TOKENS } from '../forgetting.tokens';
@@ -31,10 +30,7 @@ export class MemoryDeleter {
     const stored = await this.memories.getOne(namespace, memoryId, true);
     if (!stored) return null;
     if (this.settings.trashRetentionDays > 0) {
-      const links = await this.links.findAll(
-        namespace,
-        where.or(where.eq('sourceId', memoryId), where.eq('targetId', memoryId)),
-      );
+      const links = await this.links.linksFrom(namespace, [memoryId]);
       await this.trash.put(namespace, {
         memory: stored.memory,
         vector: stored.vector,

@@ -1,30 +1,22 @@
 /**
- * Stores links as one record per direction in the namespace's `links` collection (1-d constant
- * vectors, so it works on every vector store). Creating a link writes both directions in one batch
- * upsert; removing a memory's links is one delete-by-filter. No read-modify-write of a shared list,
- * so concurrent writers never lose each other's links (behaviour §2.2).
+ * Stores links in the namespace's `links` collection, one record per pair (`link-record.codec.ts`).
+ * Creating links is one batch upsert; removing a memory's links is one delete-by-filter. No
+ * read-modify-write of a shared list, so concurrent writers never lose each other's links, and no
+ * link can be one-sided (behaviour §2.2). Reads return links oriented from the memory asked about.
  */
 import { inject, injectable } from 'inversify';
-import {
-  allOf,
-  VECTOR_STORE_TOKENS,
-  where,
-  type Filter,
-  type Metadata,
-  type StoredRecord,
-  type VectorStore,
-} from '@kioku/vector-store';
+import { allOf, VECTOR_STORE_TOKENS, where, type Filter, type VectorStore } from '@kioku/vector-store';
 import { NamespaceCollections } from '@kioku/namespace-storage';
+import { reverseLink, type Link, type LinkType } from '../domain/link';
 import {
-  clampConfidence,
-  isLinkType,
-  linkRecordId,
-  reverseLink,
-  type Link,
-  type LinkType,
-} from '../domain/link';
+  fromLinkRecord,
+  legacyHalfId,
+  pairRecordId,
+  toPairRecord,
+  uniquePairs,
+  type StoredLink,
+} from './link-record.codec';
 
-const LINK_VECTOR = [1];
 const PAGE_SIZE = 500;
 
 @injectable()
@@ -34,31 +26,48 @@ export class LinkRepository {
     @inject(NamespaceCollections) private readonly collections: NamespaceCollections,
   ) {}
 
-  /** Writes both directions of every link in one batch (idempotent). */
+  /** Writes every link (either direction stands for its pair) in one batch upsert (idempotent). */
   async saveBoth(namespace: string, links: Link[]): Promise<void> {
     if (links.length === 0) return;
-    const records = links.flatMap((link) => [link, reverseLink(link)]).map(toRecord);
-    await this.store.upsert(await this.collection(namespace), records, { noStaleKeys: true });
+    const records = new Map(
+      links.map((link) => [pairRecordId(link.sourceId, link.targetId, link.type), link]),
+    );
+    await this.store.upsert(await this.collection(namespace), [...records.values()].map(toPairRecord), {
+      noStaleKeys: true,
+    });
   }
 
-  /** Every link whose source is one of `memoryIds` (one direction each). */
+  /** Every link of the given memories, oriented from each of them (a link between two of them twice). */
   async linksFrom(namespace: string, memoryIds: string[], type?: LinkType): Promise<Link[]> {
     if (memoryIds.length === 0) return [];
-    return this.findAll(
-      namespace,
-      allOf(where.in('sourceId', memoryIds), type ? where.eq('type', type) : undefined),
+    const pairs = uniquePairs(
+      await this.storedLinks(
+        namespace,
+        allOf(
+          where.or(where.in('sourceId', memoryIds), where.in('targetId', memoryIds)),
+          type ? where.eq('type', type) : undefined,
+        ),
+      ),
     );
-  }
-
-  /** The link of the given type from source to target, if any. */
-  async find(namespace: string, sourceId: string, targetId: string, type: LinkType): Promise<Link | null> {
-    const [record] = await this.store.get(await this.collection(namespace), [
-      linkRecordId(sourceId, targetId, type),
+    const asked = new Set(memoryIds);
+    return pairs.flatMap((link) => [
+      ...(asked.has(link.sourceId) ? [link] : []),
+      ...(asked.has(link.targetId) ? [reverseLink(link)] : []),
     ]);
-    return record ? fromRecord(record) : null;
   }
 
-  /** Removes every link to and from the memory, both directions. */
+  /** The link of the given type between the two memories, oriented from `sourceId`, if any. */
+  async find(namespace: string, sourceId: string, targetId: string, type: LinkType): Promise<Link | null> {
+    const records = await this.store.get(await this.collection(namespace), [
+      pairRecordId(sourceId, targetId, type),
+      legacyHalfId(sourceId, targetId, type),
+    ]);
+    const [pair] = uniquePairs(records.flatMap((record) => fromLinkRecord(record) ?? []));
+    if (!pair) return null;
+    return pair.sourceId === sourceId ? pair : reverseLink(pair);
+  }
+
+  /** Removes every link to and from the memory. */
   async removeAllFor(namespace: string, memoryId: string): Promise<void> {
     await this.store.deleteWhere(
       await this.collection(namespace),
@@ -66,89 +75,97 @@ export class LinkRepository {
     );
   }
 
-  /** Removes the given links in both directions. */
+  /** Removes the given links (either direction stands for its pair). */
   async removeBoth(namespace: string, links: Pick<Link, 'sourceId' | 'targetId' | 'type'>[]): Promise<void> {
     if (links.length === 0) return;
     const ids = links.flatMap((l) => [
-      linkRecordId(l.sourceId, l.targetId, l.type),
-      linkRecordId(l.targetId, l.sourceId, l.type),
+      pairRecordId(l.sourceId, l.targetId, l.type),
+      legacyHalfId(l.sourceId, l.targetId, l.type),
     ]);
-    await this.store.delete(await this.collection(namespace), ids);
+    await this.store.delete(await this.collection(namespace), [...new Set(ids)]);
   }
 
-  /** Every link record, a bounded page at a time. */
-  async *pages(namespace: string, pageSize = PAGE_SIZE): AsyncGenerator<Link[]> {
+  /**
+   * Every pair once, in pair order (from the id that sorts first), a bounded page at a time. A legacy
+   * half counts only while its pair's record is missing.
+   */
+  async *pairs(namespace: string, pageSize = PAGE_SIZE): AsyncGenerator<Link[]> {
     const collection = await this.collection(namespace);
     let cursor: string | undefined;
     do {
       const page = await this.store.find(collection, { limit: pageSize, cursor });
-      yield page.records.flatMap((record) => fromRecord(record) ?? []);
+      const stored = page.records.flatMap((record) => fromLinkRecord(record) ?? []);
+      const halves = stored.filter((s) => s.legacyHalf).map((s) => s.link);
+      const paired = new Set(
+        await this.store.existingIds(
+          collection,
+          halves.map((l) => pairRecordId(l.sourceId, l.targetId, l.type)),
+        ),
+      );
+      yield stored
+        .filter(
+          (s) => !s.legacyHalf || !paired.has(pairRecordId(s.link.sourceId, s.link.targetId, s.link.type)),
+        )
+        .map((s) => s.link);
       cursor = page.nextCursor;
     } while (cursor);
   }
 
-  /** The links among `links` whose reverse direction is stored. */
-  async withReverse(namespace: string, links: Link[]): Promise<Link[]> {
-    if (links.length === 0) return [];
-    const reverseIds = links.map((l) => linkRecordId(l.targetId, l.sourceId, l.type));
-    const present = new Set(
-      (await this.store.get(await this.collection(namespace), reverseIds)).map((r) => r.id),
-    );
-    return links.filter((l) => present.has(linkRecordId(l.targetId, l.sourceId, l.type)));
+  /** Every link, both directions of each pair (whole result in memory). */
+  async findAll(namespace: string): Promise<Link[]> {
+    const links: Link[] = [];
+    for await (const page of this.pairs(namespace))
+      for (const link of page) links.push(link, reverseLink(link));
+    return links;
   }
 
-  /** Pages through every link record matching the filter (bounded pages, whole result in memory). */
-  async findAll(namespace: string, filter?: Filter): Promise<Link[]> {
+  /**
+   * Rewrites the per-direction records an older kioku stored into pair records: a legacy half whose
+   * pair has no record of its own becomes that record; then every half is deleted. Reads every page
+   * before writing (so writing never shifts a page being read); idempotent. Returns the halves merged.
+   */
+  async mergeLegacyHalves(namespace: string): Promise<number> {
     const collection = await this.collection(namespace);
-    const links: Link[] = [];
+    const halves: Link[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.store.find(collection, { limit: PAGE_SIZE, cursor });
+      for (const record of page.records) {
+        const stored = fromLinkRecord(record);
+        if (stored?.legacyHalf) halves.push(stored.link);
+      }
+      cursor = page.nextCursor;
+    } while (cursor);
+    if (halves.length === 0) return 0;
+    const idOf = (l: Link) => pairRecordId(l.sourceId, l.targetId, l.type);
+    const paired = new Set(await this.store.existingIds(collection, halves.map(idOf)));
+    await this.saveBoth(
+      namespace,
+      halves.filter((l) => !paired.has(idOf(l))),
+    );
+    await this.store.delete(
+      collection,
+      halves.map((l) => legacyHalfId(l.sourceId, l.targetId, l.type)),
+    );
+    return halves.length;
+  }
+
+  private async storedLinks(namespace: string, filter?: Filter): Promise<StoredLink[]> {
+    const collection = await this.collection(namespace);
+    const stored: StoredLink[] = [];
     let cursor: string | undefined;
     do {
       const page = await this.store.find(collection, { filter, limit: PAGE_SIZE, cursor });
       for (const record of page.records) {
-        const link = fromRecord(record);
-        if (link) links.push(link);
+        const link = fromLinkRecord(record);
+        if (link) stored.push(link);
       }
       cursor = page.nextCursor;
     } while (cursor);
-    return links;
+    return stored;
   }
 
   private collection(namespace: string): Promise<string> {
     return this.collections.openRecords(namespace, 'links');
   }
-}
-
-function toRecord(link: Link) {
-  const metadata: Metadata = {
-    sourceId: link.sourceId,
-    targetId: link.targetId,
-    type: link.type,
-    confidence: clampConfidence(link.confidence),
-    createdAt: link.createdAt,
-    // Always the same keys (empty when unset), so a write never leaves a stale key behind.
-    note: link.note,
-    replayedAt: link.replayedAt ?? '',
-  };
-  return {
-    id: linkRecordId(link.sourceId, link.targetId, link.type),
-    vector: LINK_VECTOR,
-    metadata,
-    document: '',
-  };
-}
-
-/** Tolerant read: a malformed link record is skipped (behaviour §2.1). */
-function fromRecord(record: StoredRecord): Link | null {
-  const m = record.metadata;
-  if (typeof m.sourceId !== 'string' || typeof m.targetId !== 'string' || !isLinkType(m.type)) return null;
-  const confidence = typeof m.confidence === 'number' ? clampConfidence(m.confidence) : 0.5;
-  return {
-    sourceId: m.sourceId,
-    targetId: m.targetId,
-    type: m.type,
-    confidence,
-    note: typeof m.note === 'string' ? m.note : '',
-    createdAt: typeof m.createdAt === 'string' ? m.createdAt : '',
-    ...(typeof m.replayedAt === 'string' && m.replayedAt ? { replayedAt: m.replayedAt } : {}),
-  };
 }

@@ -1,6 +1,6 @@
 /**
- * A link between two memories. Links are bidirectional (behaviour §2.2): every link is stored as two
- * records, one per direction, with the same type and confidence.
+ * A link between two memories. Links are bidirectional (behaviour §2.2): one stored pair, seen from
+ * either end with the same type and confidence.
  */
 export const LINK_TYPES = ['similar', 'caused_by', 'leads_to', 'related'] as const;
 export type LinkType = (typeof LINK_TYPES)[number];
@@ -15,11 +15,6 @@ export interface Link {
   createdAt: string;
   /** Set once consolidation has replayed this pair, so a replay strengthens a link only once. */
   replayedAt?: string;
-}
-
-/** The stable record id of one direction: creating a link is an idempotent upsert. */
-export function linkRecordId(sourceId: string, targetId: string, type: LinkType): string {
-  return `${sourceId}>${targetId}>${type}`;
 }
 
 /** The same link seen from the other end. */

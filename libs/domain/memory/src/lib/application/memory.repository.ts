@@ -111,6 +111,12 @@ export class MemoryRepository {
     });
   }
 
+  /** Which of `ids` are stored memories (an existence check that reads no record). */
+  async existingIds(namespace: string, ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    return this.store.existingIds(await this.open(namespace), ids);
+  }
+
   async getOne(namespace: string, id: string, withVectors = false): Promise<StoredMemory | null> {
     const [found] = await this.get(namespace, [id], withVectors);
     return found ?? null;

@@ -93,6 +93,10 @@ export class LexicallyIndexedVectorStore implements VectorStore {
     return this.records.get(collection, ids, options);
   }
 
+  existingIds(collection: string, ids: string[]): Promise<string[]> {
+    return this.records.existingIds(collection, ids);
+  }
+
   find(collection: string, request: FindRequest): Promise<Page> {
     return this.records.find(collection, request);
   }

@@ -23,6 +23,14 @@ export function describeRecordReadContract(t: VectorStoreContractContext): void 
       expectVector((await t.store.get(collection, ['a'], { includeVectors: true }))[0].vector, [1, 0, 0]);
     });
 
+    it('existingIds tells which ids are stored, in the requested order, each once', async () => {
+      const collection = await seeded(['a', 'b', 'c'].map((id, i) => record(id, vectorFor(i, 3))));
+      expect(await t.store.existingIds(collection, ['c', 'missing', 'a', 'c'])).toEqual(['c', 'a']);
+      expect(await t.store.existingIds(collection, [])).toEqual([]);
+      await t.store.delete(collection, ['c']);
+      expect(await t.store.existingIds(collection, ['a', 'b', 'c'])).toEqual(['a', 'b']);
+    });
+
     it('delete removes records by id and ignores missing ids', async () => {
       const collection = await seeded(['a', 'b', 'c'].map((id, i) => record(id, vectorFor(i, 3))));
       await t.store.delete(collection, ['a', 'missing']);
@@ -60,6 +68,7 @@ export function describeRecordReadContract(t: VectorStoreContractContext): void 
       ];
       const collection = await seeded(weird.map((id, i) => record(id, vectorFor(i, 3), { n: i }, id)));
       expect(ids(await t.store.get(collection, [...weird].reverse()))).toEqual([...weird].reverse());
+      expect(await t.store.existingIds(collection, weird)).toEqual(weird);
       expect(sortedIds(await findAll(collection))).toEqual([...weird].sort());
       const [nearest] = await t.store.query(collection, { vector: vectorFor(1, 3), limit: 1 });
       expect(nearest.id).toBe('mem_a>mem_b>similar');

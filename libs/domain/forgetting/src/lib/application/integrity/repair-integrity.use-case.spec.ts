@@ -1,4 +1,5 @@
 import { CreateEpisodeUseCase, EpisodeRepository } from '@kioku/episodes';
+import { legacyLinkRecord } from '@kioku/links/testing';
 import { MemoryRepository } from '@kioku/memory';
 import { createForgettingTestKit } from '../../testing/forgetting-test-kit';
 import { TrashRepository } from '../trash.repository';
@@ -23,25 +24,64 @@ describe('RepairIntegrityUseCase', () => {
     createdAt: '',
   });
 
-  it('removes dangling links and re-creates the missing direction of one-sided links', async () => {
-    const { remember, links, store, repair, linkHealth, repo } = setup();
+  it('removes links with a missing end and keeps the others', async () => {
+    const { remember, links, repair, linkHealth, repo } = setup();
     const [a, b, c] = [
       await remember({ content: 'A' }),
       await remember({ content: 'B' }),
       await remember({ content: 'C' }),
     ];
     await links.saveBoth('test', [link(a.id, b.id), link(a.id, c.id)]);
-    await store.delete('kioku_test_links', [`${b.id}>${a.id}>related`]);
     await repo.delete('test', [c.id]);
-    expect((await linkHealth()).oneSided).toHaveLength(1);
+    expect((await linkHealth()).dangling).toHaveLength(2);
 
     const report = await repair();
-    expect(report).toMatchObject({ linksChecked: 3, danglingLinksRemoved: 2, reverseLinksAdded: 1 });
+    expect(report).toMatchObject({ linksChecked: 2, danglingLinksRemoved: 1, legacyLinkRecordsMerged: 0 });
     const health = await linkHealth();
-    expect(health.links).toHaveLength(2);
-    expect(health.oneSided).toEqual([]);
+    expect(health.links.map((l) => `${l.sourceId}>${l.targetId}`).sort()).toEqual(
+      [`${a.id}>${b.id}`, `${b.id}>${a.id}`].sort(),
+    );
     expect(health.dangling).toEqual([]);
-    expect(await repair()).toMatchObject({ danglingLinksRemoved: 0, reverseLinksAdded: 0 });
+    expect(await repair()).toMatchObject({ linksChecked: 1, danglingLinksRemoved: 0 });
+  });
+
+  it('merges the per-direction records of an older store into one record per pair', async () => {
+    const { remember, store, repair, linkHealth, links } = setup();
+    const [a, b, c] = [
+      await remember({ content: 'A' }),
+      await remember({ content: 'B' }),
+      await remember({ content: 'C' }),
+    ];
+    const [first, second] = [a.id, b.id].sort();
+    const [low, high] = [b.id, c.id].sort();
+    await links.linksFrom('test', [a.id]); // opens the collection
+    await store.upsert('kioku_test_links', [
+      legacyLinkRecord(first, second, { confidence: 0.7 }),
+      legacyLinkRecord(second, first, { confidence: 0.7 }),
+      legacyLinkRecord(high, low, { confidence: 0.4 }), // an older crash left only this direction
+    ]);
+    // Read as pairs before the merge: each pair once, from either end.
+    expect((await links.linksFrom('test', [a.id])).map((l) => [l.targetId, l.confidence])).toEqual([
+      [b.id, 0.7],
+    ]);
+    expect(await links.find('test', c.id, b.id, 'related')).toMatchObject({
+      sourceId: c.id,
+      confidence: 0.4,
+    });
+
+    expect(await repair()).toMatchObject({
+      legacyLinkRecordsMerged: 2,
+      linksChecked: 2,
+      danglingLinksRemoved: 0,
+    });
+    const records = (await store.find('kioku_test_links', { limit: 10 })).records;
+    expect(records.map((r) => r.id).sort()).toEqual(
+      [`${first}>${second}>related`, `${low}>${high}>related`].sort(),
+    );
+    const health = await linkHealth();
+    expect(health.links).toHaveLength(4);
+    expect(health.links.every((l) => l.note === 'old')).toBe(true);
+    expect(await repair()).toMatchObject({ legacyLinkRecordsMerged: 0, linksChecked: 2 });
   });
 
   it('finishes an interrupted deletion and an interrupted restore', async () => {

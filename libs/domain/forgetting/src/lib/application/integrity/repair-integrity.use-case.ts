@@ -1,8 +1,8 @@
 /**
  * The integrity check (behaviour §4.6, §8.3): repairs what a crash or a race left behind, and reports
  * what it fixed. It finishes interrupted deletions and restores (told apart by the trash entry's
- * `restoring` flag), removes links with a missing end, re-creates the missing direction of one-sided
- * links, drops ids of deleted memories from episodes, and brings the lexical index in line with the
+ * `restoring` flag), merges the per-direction link records of older stores into pair records, removes
+ * links with a missing end, drops ids of deleted memories from episodes, and brings the lexical index in line with the
  * memories (a crash between a store write and its index write leaves them apart). Reads page by page and collects the
  * repairs before writing, so writing never shifts the pages being read.
  */
@@ -18,7 +18,8 @@ const PAGE_SIZE = 500;
 export interface IntegrityReport {
   linksChecked: number;
   danglingLinksRemoved: number;
-  reverseLinksAdded: number;
+  /** Per-direction link records of an older kioku merged into pair records. */
+  legacyLinkRecordsMerged: number;
   interruptedDeletionsCompleted: number;
   interruptedRestoresCompleted: number;
   episodeIdsDropped: number;
@@ -47,7 +48,7 @@ export class RepairIntegrityUseCase {
     const report: IntegrityReport = {
       linksChecked: 0,
       danglingLinksRemoved: 0,
-      reverseLinksAdded: 0,
+      legacyLinkRecordsMerged: 0,
       interruptedDeletionsCompleted: 0,
       interruptedRestoresCompleted: 0,
       episodeIdsDropped: 0,
@@ -110,27 +111,17 @@ export class RepairIntegrityUseCase {
     report: IntegrityReport,
     beforeWrite: WriteFence,
   ): Promise<void> {
+    await beforeWrite();
+    report.legacyLinkRecordsMerged = await this.links.mergeLegacyHalves(namespace);
     const dangling: Link[] = [];
-    const oneSided: Link[] = [];
-    for await (const page of this.links.pages(namespace, PAGE_SIZE)) {
+    for await (const page of this.links.pairs(namespace, PAGE_SIZE)) {
       report.linksChecked += page.length;
       const ends = [...new Set(page.flatMap((l) => [l.sourceId, l.targetId]))];
-      const alive = new Set((await this.memories.get(namespace, ends)).map((s) => s.memory.id));
-      const intact = page.filter((l) => alive.has(l.sourceId) && alive.has(l.targetId));
+      const alive = new Set(await this.memories.existingIds(namespace, ends));
       dangling.push(...page.filter((l) => !alive.has(l.sourceId) || !alive.has(l.targetId)));
-      const twoSided = new Set(await this.links.withReverse(namespace, intact));
-      oneSided.push(...intact.filter((l) => !twoSided.has(l)));
     }
     await beforeWrite();
     await this.links.removeBoth(namespace, dangling);
     report.danglingLinksRemoved = dangling.length;
-    await beforeWrite();
-    const restored = await this.linkWriter.save(namespace, oneSided);
-    report.reverseLinksAdded = restored.length;
-    await beforeWrite();
-    await this.links.removeBoth(
-      namespace,
-      oneSided.filter((l) => !restored.includes(l)),
-    );
   }
 }

@@ -1,11 +1,15 @@
 /**
- * Batch remember on the in-memory store: one embedding call, results in input order, duplicates of
- * stored memories and of earlier items refused, auto-links within the batch and to the store written
- * both ways, the thread kept in input order, bad items reported per item, an oversize batch refused
- * whole — and the same outcome as remembering the items one at a time.
+ * Batch remember on the in-memory store: one embedding call per chunk, results in input order,
+ * duplicates of stored memories and of earlier items refused, auto-links within the batch and to the
+ * store written both ways, the thread kept in input order, bad items reported per item, an oversize
+ * batch refused whole, a failure after the first chunk reported on every item not saved — and the
+ * same outcome as remembering the items one at a time.
  */
+import { AppError } from '@kioku/kernel';
 import { LinkRepository, type Link } from '@kioku/links';
 import { DeterministicEmbeddingProvider } from '@kioku/testing-fakes';
+import type { VectorRecord } from '@kioku/vector-store';
+import { MemoryVectorStore } from '@kioku/vector-store-memory';
 import { createMemoryTestKit } from '../../testing/memory-test-kit';
 import { MemoryRepository } from '../memory.repository';
 import { ConversationThread } from '../remember/conversation-thread';
@@ -15,8 +19,11 @@ import { RememberBatchUseCase, type RememberItemResult } from './remember-batch.
 
 const SETTINGS = { linkDistance: 0.9, maxAutoLinks: 3, dedupDistance: 0.05, maxBatchSize: 10 };
 
-function setup(settings = SETTINGS) {
-  const kit = createMemoryTestKit({ settings });
+function setup(
+  settings: Partial<typeof SETTINGS> = SETTINGS,
+  options: Parameters<typeof createMemoryTestKit>[0] = {},
+) {
+  const kit = createMemoryTestKit({ ...options, settings: { ...SETTINGS, ...settings } });
   return {
     ...kit,
     batch: kit.container.get(RememberBatchUseCase),
@@ -36,6 +43,42 @@ const CONVERSATION: RememberInput[] = [
   { content: 'The quarterly report is due on Friday', category: 'technical' },
   { content: 'Aiko booked the ryokan in Kyoto near the river', force: true },
 ];
+
+/** 70 turns of a long conversation: three chunks, with repeats and near neighbours across chunks. */
+const LONG_CONVERSATION: RememberInput[] = Array.from({ length: 70 }, (_, i) =>
+  i === 45
+    ? { content: 'Turn 3: we talked about the garden and the tomatoes' }
+    : {
+        content: `Turn ${i}: we talked about the ${['garden', 'harbour', 'library'][i % 3]} and the ${i % 2 ? 'tomatoes' : 'boats'}`,
+      },
+);
+
+/** Fails the n-th memory upsert (counting from 1) as a store that went away. */
+class StoreFailingOnUpsert extends MemoryVectorStore {
+  private upserts = 0;
+  constructor(private readonly failing: number) {
+    super();
+  }
+  override async upsert(collection: string, records: VectorRecord[]) {
+    if (collection.endsWith('_memories') && ++this.upserts === this.failing)
+      throw new AppError('STORE_UNAVAILABLE', 'The vector store is unavailable.');
+    return super.upsert(collection, records);
+  }
+}
+
+/** Fails its n-th embed call (counting from 1). */
+class EmbedderFailingOnCall extends DeterministicEmbeddingProvider {
+  constructor(private readonly failing: number) {
+    super();
+  }
+  override async embed(texts: string[]) {
+    if (this.calls + 1 === this.failing) {
+      this.calls++;
+      throw new AppError('EMBEDDING_UNAVAILABLE', 'The embedding model is unavailable.');
+    }
+    return super.embed(texts);
+  }
+}
 
 /** Every saved memory's content and its linked contents, the same however the ids came out. */
 async function shape(kit: Kit, results: RememberItemResult[]) {
@@ -137,6 +180,62 @@ describe('RememberBatchUseCase', () => {
     await expect(kit.batch.execute([], kit.context)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     expect((kit.embeddings as DeterministicEmbeddingProvider).calls).toBe(0);
     expect(await kit.repository.count(kit.context.namespace)).toBe(0);
+  });
+
+  it('embeds and stores a long batch a chunk at a time with the same outcome as one at a time', async () => {
+    const batchKit = setup({ maxBatchSize: 100, maxAutoLinks: 3 });
+    const oneKit = setup({ maxBatchSize: 100, maxAutoLinks: 3 });
+    const batched = await batchKit.batch.execute(LONG_CONVERSATION, batchKit.context);
+    expect((batchKit.embeddings as DeterministicEmbeddingProvider).calls).toBe(3);
+    const single = [];
+    for (const item of LONG_CONVERSATION) single.push(await oneKit.remember.execute(item, oneKit.context));
+    const shaped = await shape(batchKit, batched);
+    expect(shaped).toEqual(await shape(oneKit, single));
+    expect(shaped.statuses.filter((s) => s === 'duplicate')).toHaveLength(1);
+    const [third, , repeat] = [batched[3], batched[44], batched[45]];
+    if (third?.status !== 'saved' || repeat?.status !== 'duplicate') throw new Error('unexpected statuses');
+    expect(repeat.existing.id).toBe(third.memory.id);
+
+    // The thread runs through every chunk in input order.
+    await batchKit.thread.flush();
+    const chain = batched.flatMap((r) => (r.status === 'saved' ? [r.memory.id] : []));
+    const byId = new Map(
+      (await batchKit.repository.get(batchKit.context.namespace, chain)).map((s) => [s.memory.id, s.memory]),
+    );
+    chain.forEach((id, i) => {
+      expect(byId.get(id)?.precedingId).toBe(chain[i - 1]);
+      expect(byId.get(id)?.followingId).toBe(chain[i + 1]);
+    });
+  });
+
+  it('reports every item not saved as an error when the store fails after the first chunk', async () => {
+    const kit = setup({ maxBatchSize: 100 }, { store: new StoreFailingOnUpsert(2) });
+    const results = await kit.batch.execute(LONG_CONVERSATION, kit.context);
+    expect(results.slice(0, 32).every((r) => r.status === 'saved')).toBe(true);
+    // The repeat of turn 3 was refused before the write failed: a duplicate of a saved memory.
+    expect(results.slice(32).map((r) => r.status)).toEqual(
+      results.slice(32).map((_, i) => (i + 32 === 45 ? 'duplicate' : 'error')),
+    );
+    expect(results[40]).toMatchObject({ status: 'error', error: { code: 'STORE_UNAVAILABLE' } });
+    expect(await kit.repository.count(kit.context.namespace)).toBe(32);
+    const ends = (await kit.links.findAll(kit.context.namespace)).flatMap((l) => [l.sourceId, l.targetId]);
+    const saved = new Set(results.flatMap((r) => (r.status === 'saved' ? [r.memory.id] : [])));
+    expect(ends.filter((id) => !saved.has(id))).toEqual([]);
+  });
+
+  it('fails the whole call when the first chunk cannot be embedded, and reports later chunks per item', async () => {
+    const first = setup({ maxBatchSize: 100 }, { embeddings: new EmbedderFailingOnCall(1) });
+    await expect(first.batch.execute(LONG_CONVERSATION, first.context)).rejects.toMatchObject({
+      code: 'EMBEDDING_UNAVAILABLE',
+    });
+    expect(await first.repository.count(first.context.namespace)).toBe(0);
+
+    const second = setup({ maxBatchSize: 100 }, { embeddings: new EmbedderFailingOnCall(2) });
+    const results = await second.batch.execute(LONG_CONVERSATION, second.context);
+    expect(results.slice(0, 32).every((r) => r.status === 'saved')).toBe(true);
+    expect(results.slice(32).every((r) => r.status === 'error')).toBe(true);
+    expect(results[69]).toMatchObject({ error: { code: 'EMBEDDING_UNAVAILABLE' } });
+    expect(await second.repository.count(second.context.namespace)).toBe(32);
   });
 
   it('never logs the content of a private item', async () => {

@@ -31,6 +31,6 @@ export class VerifiedLinkWriter {
   }
 
   private async existingIds(namespace: string, ids: string[]): Promise<Set<string>> {
-    return new Set((await this.memories.get(namespace, ids)).map((s) => s.memory.id));
+    return new Set(await this.memories.existingIds(namespace, ids));
   }
 }

@@ -11,7 +11,7 @@ import { EMBEDDINGS_TOKENS, type EmbeddingProvider } from '@kioku/embeddings';
 import { EpisodeRepository } from '@kioku/episodes';
 import { TrashRepository, type TrashEntry } from '@kioku/forgetting';
 import { KERNEL_TOKENS, type Clock } from '@kioku/kernel';
-import { LinkRepository, type Link } from '@kioku/links';
+import { LinkRepository } from '@kioku/links';
 import { MemoryRepository, type Memory } from '@kioku/memory';
 import { NamespaceStateRepository } from '@kioku/namespace-storage';
 import {
@@ -85,11 +85,8 @@ export class ExportNamespaceUseCase {
     }
 
     seen = 0;
-    for await (const page of this.links.pages(namespace, PAGE_SIZE)) {
-      const kept = await this.onePerPair(
-        namespace,
-        page.filter((l) => !isHidden(l.sourceId) && !isHidden(l.targetId)),
-      );
+    for await (const page of this.links.pairs(namespace, PAGE_SIZE)) {
+      const kept = page.filter((l) => !isHidden(l.sourceId) && !isHidden(l.targetId));
       await this.emit(
         sink,
         counts,
@@ -148,20 +145,6 @@ export class ExportNamespaceUseCase {
       true,
     );
     return new Map(stored.map((s) => [s.memory.id, s.vector]));
-  }
-
-  /**
-   * Links are stored one record per direction; the file holds one line per pair: the direction whose
-   * source sorts first, or the only one stored (a one-sided link the integrity job has not repaired yet).
-   */
-  private async onePerPair(namespace: string, links: Link[]): Promise<Link[]> {
-    const later = links.filter((l) => l.sourceId > l.targetId);
-    const paired = new Set(
-      (await this.links.withReverse(namespace, later)).map((l) => `${l.sourceId}>${l.targetId}>${l.type}`),
-    );
-    return links.filter(
-      (l) => l.sourceId < l.targetId || !paired.has(`${l.sourceId}>${l.targetId}>${l.type}`),
-    );
   }
 
   private async emit(sink: ExportNamespaceInput['sink'], counts: RecordCounts, lines: ExportLine[]) {

@@ -1,0 +1,2 @@
+/** Test helpers entry point (`@kioku/links/testing`): for specs of this and higher libraries only. */
+export * from './lib/testing/legacy-link-record';
