@@ -3,19 +3,19 @@
  * consolidate → the near-duplicate pair is listed → recall → merge_memories → the kept memory carries
  * both memories' links, the removed one is in the trash and restorable.
  */
+import { LinkRepository } from '@kioku/links';
+import { NamespaceCollections } from '@kioku/namespace-storage';
 import { callTool } from './testing/call-tool';
 import { startStdioKioku, type StdioKioku } from './testing/stdio-client';
 
 describe('consolidate and merge over stdio', () => {
   let kioku: StdioKioku;
   const call = (name: string, args: Record<string, unknown>) => callTool(kioku.client, name, args);
+  /** The other ends of a memory's links, read as the product reads them (a link is one record per pair). */
   const linkTargets = async (memoryId: string) => {
     const store = kioku.store();
-    const page = await store.find(`kioku_${kioku.namespace}_links`, {
-      filter: { field: 'sourceId', op: 'eq', value: memoryId },
-      limit: 1000,
-    });
-    return page.records.map((r) => String(r.metadata.targetId));
+    const links = new LinkRepository(store, new NamespaceCollections(store));
+    return (await links.linksFrom(kioku.namespace, [memoryId])).map((link) => link.targetId);
   };
 
   beforeAll(async () => {

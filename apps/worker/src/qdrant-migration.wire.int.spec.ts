@@ -81,7 +81,8 @@ describe('migration to Qdrant through export and import (wire stub, not a Qdrant
     const memories = stub.payloads(`kioku_${NS}_memories`);
     expect(memories.length).toBe(exported.filter((l) => l.startsWith('{"type":"memory"')).length);
     const links = stub.payloads(`kioku_${NS}_links`);
-    expect(links.length).toBe(2 * exported.filter((l) => l.startsWith('{"type":"link"')).length);
+    // One record per linked pair (behaviour §2.2), as the export has one line per pair.
+    expect(links.length).toBe(exported.filter((l) => l.startsWith('{"type":"link"')).length);
     expect(stub.payloads(`kioku_${NS}_trash`).length).toBeGreaterThan(0);
     expect(stub.payloads(`kioku_${NS}_episodes`).length).toBe(1);
 

@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { LinkRepository, pairRecordId, type LinkType } from '@kioku/links';
+import { NamespaceCollections } from '@kioku/namespace-storage';
 import { ChromaVectorStore, LEXICAL_INDEX_FILE } from '@kioku/vector-store-chroma';
 import { runWorker } from './testing/worker-process';
 import { KIOKU_BIN, lockFiles, readReports, tempDir } from './testing/worker-test-helpers';
@@ -132,22 +134,26 @@ describe('worker and MCP server on one data dir', () => {
       lexicalIndexFile: join(dataDir, LEXICAL_INDEX_FILE),
     });
     const memoryIds = new Set((await allRecords(store, 'kioku_default_memories')).map((r) => r.id));
-    const links = await allRecords(store, 'kioku_default_links');
-    const linkIds = new Set(links.map((r) => r.id));
+    const records = await allRecords(store, 'kioku_default_links');
     expect(memoryIds.size).toBeGreaterThan(10);
-    expect(links.length).toBeGreaterThan(10);
+    expect(records.length).toBeGreaterThan(10);
 
-    const oneSided = links.filter(
+    // A link is one record per pair (behaviour §2.2): two-sided when every record is a whole pair
+    // (no half of the older per-direction format) and both ends read it back.
+    const notPairs = records.filter(
       (r) =>
-        !linkIds.has(
-          `${String(r.metadata.targetId)}>${String(r.metadata.sourceId)}>${String(r.metadata.type)}`,
-        ),
+        r.id !==
+        pairRecordId(String(r.metadata.sourceId), String(r.metadata.targetId), r.metadata.type as LinkType),
     );
-    const dangling = links.filter(
-      (r) => !memoryIds.has(String(r.metadata.sourceId)) || !memoryIds.has(String(r.metadata.targetId)),
-    );
-    expect(oneSided.map((r) => r.id)).toEqual([]);
-    expect(dangling.map((r) => r.id)).toEqual([]);
+    expect(notPairs.map((r) => r.id)).toEqual([]);
+    const links = new LinkRepository(store, new NamespaceCollections(store));
+    const all = await links.findAll('default');
+    const keys = new Set(all.map((l) => `${l.sourceId}>${l.targetId}>${l.type}`));
+    expect(all.filter((l) => !keys.has(`${l.targetId}>${l.sourceId}>${l.type}`))).toEqual([]);
+    const ends = [...new Set(all.flatMap((l) => [l.sourceId, l.targetId]))];
+    expect(ends.filter((id) => !memoryIds.has(id))).toEqual([]);
+    const fromEnds = await links.linksFrom('default', ends);
+    expect(fromEnds.length).toBe(all.length);
     for (const id of saved) expect(memoryIds.has(id)).toBe(true);
 
     const reports = [
