@@ -4,23 +4,24 @@
  * concurrent clients, a quarter remember and the rest recall, six keys in three namespaces. Asserted:
  * no error, no lost write, no crossed namespace; throughput and p50/p95 per operation go to stderr.
  *
- * Heavy (N processes, each with the local model), so opt-in:
- * `KIOKU_LOAD_REPLICAS=3 npx jest apps/http-gateway/src/replicas.load.spec.ts` (1 for the baseline;
- * `KIOKU_LOAD_REQUESTS` per client, default 20).
+ * Heavy (N processes, each with the local model), so opt-in: `npm test` runs it only when
+ * `KIOKU_LOAD_REPLICAS` is set, e.g. `KIOKU_LOAD_REPLICAS=3 npm run test:int --
+ * apps/http-gateway/src/replicas.load.int.spec.ts` (1 for the baseline; `KIOKU_LOAD_REQUESTS` per
+ * client, default 20).
  */
 import { crossedIds, latencySummary, runLoad, type LoadKey } from './testing/load-driver';
 import { startReplicaCluster, type ReplicaCluster, type RoundRobinClient } from './testing/replica-cluster';
 
 jest.setTimeout(900_000);
 
-const REPLICAS = Number(process.env['KIOKU_LOAD_REPLICAS'] ?? 0);
+const REPLICAS = Number(process.env['KIOKU_LOAD_REPLICAS']);
+if (!(REPLICAS >= 1))
+  throw new Error('The replica load test is opt-in: set KIOKU_LOAD_REPLICAS (1 or more).');
 const CLIENTS = 50;
 const REQUESTS_PER_CLIENT = Number(process.env['KIOKU_LOAD_REQUESTS'] ?? 20);
 const NAMESPACES = ['load-a', 'load-b', 'load-c'];
 
-const describeIfAsked = REPLICAS > 0 ? describe : describe.skip;
-
-describeIfAsked(`load: ${CLIENTS} clients round-robin over ${REPLICAS} replica(s) on one store`, () => {
+describe(`load: ${CLIENTS} clients round-robin over ${REPLICAS} replica(s) on one store`, () => {
   let cluster: ReplicaCluster;
 
   beforeAll(async () => {

@@ -3,7 +3,7 @@
  * that QdrantVectorStore sends through the real `@qdrant/js-client-rest` client, and answers with
  * canned responses in Qdrant's envelope (`{status, time, result}`). It checks request shapes and how
  * answers are decoded; it does not implement Qdrant and proves nothing about Qdrant's behaviour (the
- * contract suite against a real server does that, see qdrant-vector-store.contract.spec.ts).
+ * contract suite against a real server does that, see qdrant-vector-store.live.int.spec.ts).
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
