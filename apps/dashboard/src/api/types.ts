@@ -100,8 +100,10 @@ export interface SweepReport {
   scanned: number;
   toDrop: number;
   toCompress: number;
+  protected: number;
   sampleIdsToDrop: SweepSample[];
   sampleIdsToCompress: SweepSample[];
+  sampleIdsProtected: SweepSample[];
 }
 
 export interface SweepExecuted {
@@ -115,11 +117,20 @@ export interface NamedCount {
   count: number;
 }
 
+/** A UTC day of the namespace's history: memories added and forgotten, and those held at its end. */
+export interface HistoryDay {
+  day: string;
+  added: number;
+  forgotten: number;
+  total: number;
+}
+
 export interface NamespaceStats {
   total: number;
   private: number;
   pinned: number;
   createdPerDay: { day: string; count: number }[];
+  history: HistoryDay[];
   categories: NamedCount[];
   tags: NamedCount[];
 }

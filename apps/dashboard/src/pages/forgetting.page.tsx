@@ -71,9 +71,14 @@ export function ForgettingPage() {
       {report && (
         <>
           <p role="status">
-            Scanned {report.scanned}: {report.toDrop} would be dropped, {report.toCompress} compressed.
+            Scanned {report.scanned}: {report.toDrop} would be dropped, {report.toCompress} compressed,{' '}
+            {report.protected} protected.
           </p>
-          <RiskChart drop={report.sampleIdsToDrop} compress={report.sampleIdsToCompress} />
+          <RiskChart
+            drop={report.sampleIdsToDrop}
+            compress={report.sampleIdsToCompress}
+            protectedOnes={report.sampleIdsProtected}
+          />
           <table>
             <caption>Candidates (a sample)</caption>
             <thead>
@@ -88,6 +93,7 @@ export function ForgettingPage() {
             <tbody>
               {rows(report.sampleIdsToDrop, 'dropped')}
               {rows(report.sampleIdsToCompress, 'compressed')}
+              {rows(report.sampleIdsProtected, 'kept (protected)')}
             </tbody>
           </table>
         </>

@@ -1,7 +1,7 @@
-/** The namespace: how many memories, created per day, and their categories and tags. */
+/** The namespace: how many memories, how that changed day by day, and their categories and tags. */
 import { get } from '../api/client';
 import type { NamespaceStats } from '../api/types';
-import { BarChart } from '../components/bar-chart';
+import { HistoryChart } from '../components/history-chart';
 import { ErrorNote, Loading } from '../components/status';
 import { useLoad } from '../use-load';
 
@@ -24,11 +24,8 @@ export function NamespacePage() {
         </li>
       </ul>
       <div class="card">
-        <h2>Created per day</h2>
-        <BarChart
-          label={`Memories created per day over ${data.createdPerDay.length} days`}
-          bars={data.createdPerDay.map((d) => ({ name: d.day, count: d.count }))}
-        />
+        <h2>Over time</h2>
+        <HistoryChart days={data.history} />
       </div>
       <div class="columns">
         <div class="card">

@@ -7,7 +7,8 @@
  * test-results/screenshots/, and checks that namespace A's key never shows namespace B's memories,
  * that private text stays out of URLs and titles, and that the page breaks no CSP rule.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { startReplicaCluster, type ReplicaCluster } from '../testing/replica-cluster';
@@ -111,8 +112,8 @@ describe('the dashboard in headless Chromium', () => {
       firstRender: performance.getEntriesByName('kioku:first-render')[0]?.startTime ?? -1,
       bytes: performance.getEntriesByType('resource').reduce((sum, entry) => sum + entry.transferSize, 0),
     })`);
+    // Measured and saved for the README, never asserted (timings belong to measurements, not tests).
     expect(timing.firstRender).toBeGreaterThan(0);
-    expect(timing.firstRender).toBeLessThan(3000);
     writeFileSync(join(SCREENSHOTS, 'timing.json'), JSON.stringify(timing, null, 2) + '\n');
     await expectAccessible('sign-in');
   });
@@ -204,14 +205,26 @@ describe('the dashboard in headless Chromium', () => {
     await waitForText(page.getByRole('status'), 'Merged: kept');
   });
 
-  it('runs an auto-forget dry run and shows it as a table and a chart', async () => {
+  it('runs an auto-forget dry run, shows it as a table and a chart, and executes it', async () => {
+    // Imported here: a search before would count them as accessed (and so, fresh).
+    const old = await importOldMemories(cluster);
     await page.getByRole('link', { name: 'Auto-forgetting' }).click();
     expect(await page.getByRole('button', { name: 'Execute this dry run' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Run dry run' }).click();
-    await waitForText(page.getByRole('status').filter({ hasText: 'Scanned' }), /Scanned \d+/);
-    await page.locator('figure.chart svg').waitFor();
-    await page.getByRole('table').waitFor();
+    await waitForText(
+      page.getByRole('status').filter({ hasText: 'Scanned' }),
+      /Scanned \d+: 3 would be dropped, 1 compressed, 1 protected/,
+    );
+    const chart = page.locator('figure.chart');
+    expect(await chart.locator('.point-drop').count()).toBe(3);
+    expect(await chart.locator('.point-compress').count()).toBe(1);
+    expect(await chart.locator('.point-protected').count()).toBe(1);
+    const table = page.getByRole('table');
+    for (const id of old.dropIds) await waitForText(table.getByRole('row'), new RegExp(`${id}.*dropped`));
+    await waitForText(table.getByRole('row'), new RegExp(`${old.pinnedId}.*kept \\(protected\\)`));
     await expectAccessible('forgetting');
+    await page.getByRole('button', { name: 'Execute this dry run' }).click();
+    await waitForText(page.getByRole('status'), 'Dropped 3 memories into the trash; kept 0.');
   });
 
   it("shows the worker's reports and the namespace's statistics", async () => {
@@ -219,8 +232,19 @@ describe('the dashboard in headless Chromium', () => {
     await page.getByRole('cell', { name: 'consolidate' }).waitFor();
     await expectAccessible('worker');
     await page.getByRole('link', { name: 'Namespace' }).click();
-    await page.getByRole('heading', { name: 'Created per day' }).waitFor();
+    await page.getByRole('heading', { name: 'Over time' }).waitFor();
     await waitForText(page.locator('.totals'), '1 private');
+    // The day-by-day numbers: the imported year-old memories are the first days, and today's row
+    // counts the memory the merge sent to the trash as forgotten and ends at the namespace's total.
+    await page.getByText('The numbers, day by day').click();
+    const total = await page.locator('.totals strong').first().innerText();
+    const rows = page.locator('figure.chart tbody tr');
+    expect(await rows.count()).toBeGreaterThanOrEqual(5);
+    const [today] = (await rows.last().locator('td').allInnerTexts()).slice(0, 1);
+    expect(today).toBe(new Date().toISOString().slice(0, 10));
+    const [, , forgotten, held] = await rows.last().locator('td').allInnerTexts();
+    expect(Number(forgotten)).toBeGreaterThanOrEqual(1);
+    expect(held).toBe(total);
     await expectAccessible('namespace');
   });
 
@@ -295,6 +319,51 @@ async function seed(cluster: ReplicaCluster, alice: string, bob: string): Promis
   await asAlice.send('POST', '/v1/episodes', { summary: 'Morning routine', memory_ids: [teaId, linkedId] });
   const bobId = await remember({ content: BOB_TEXT }, cluster.roundRobin(bob));
   return { teaId, linkedId, privateId, duplicateIds: [first, second], bobId };
+}
+
+/**
+ * Old memories for the auto-forget dry run, brought in as a user would (`kioku import` of the export
+ * format, which keeps their dates): three untouched for a year (dropped), one from 40 days ago
+ * (fades) and a pinned one from a year ago (protected).
+ */
+async function importOldMemories(cluster: ReplicaCluster): Promise<{ dropIds: string[]; pinnedId: string }> {
+  const header = JSON.parse(
+    (await cluster.cli(['export', '--namespace', 'alice'])).stdout.split('\n')[0],
+  ) as {
+    embeddingModel: { id: string };
+  };
+  const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+  const old = [
+    { content: 'Bought a paper notebook for the train rides.', days: 380, importance: 1 },
+    { content: 'The printer on the third floor jammed twice.', days: 400, importance: 2 },
+    { content: 'Tried a new route to the office through the park.', days: 420, importance: 1 },
+    { content: 'Lunch was a bento from the station kiosk.', days: 40, importance: 2 },
+    { content: 'The user was born in Sapporo in winter.', days: 365, importance: 5 },
+  ].map((m, i) => ({
+    type: 'memory',
+    memory: {
+      id: `mem_01d00000000${i}`,
+      content: m.content,
+      createdAt: daysAgo(m.days),
+      updatedAt: daysAgo(m.days),
+      category: 'daily',
+      importance: m.importance,
+      emotion: { primary: 'neutral', secondary: [], intensity: 0.2, valence: 0, arousal: 0.1 },
+      tags: [],
+      isPrivate: false,
+      accessCount: 0,
+      lastAccessedAt: null,
+      embeddingModel: header.embeddingModel.id,
+    },
+  }));
+  const trailer = {
+    type: 'trailer',
+    counts: { memory: old.length, link: 0, episode: 0, trash: 0, setting: 0 },
+  };
+  const file = join(mkdtempSync(join(tmpdir(), 'kioku-dashboard-')), 'old.jsonl');
+  writeFileSync(file, [header, ...old, trailer].map((line) => JSON.stringify(line)).join('\n') + '\n');
+  await cluster.cli(['import', file, '--namespace', 'alice']);
+  return { dropIds: old.slice(0, 3).map((m) => m.memory.id), pinnedId: old[4].memory.id };
 }
 
 /** One line as the worker's ReportWriter writes it (apps/worker/src/reports), for namespace alice. */

@@ -5,8 +5,7 @@
  */
 import { z } from 'zod';
 import { InspectMemoryUseCase } from '@kioku/episodes';
-import { ListTrashUseCase } from '@kioku/forgetting';
-import { NamespaceStatsUseCase } from '@kioku/memory';
+import { ListTrashUseCase, NamespaceOverviewUseCase } from '@kioku/forgetting';
 import {
   memoryInspectionSchema,
   memoryInspectionStructured,
@@ -64,10 +63,11 @@ export function inspectionRoutes(reports: WorkerReportReader): RouteSpec[] {
       url: '/v1/stats',
       tag: 'inspection',
       auth: true,
-      summary: "The namespace's memories counted: in total, private, pinned, per day, per category, per tag",
+      summary:
+        "The namespace's memories counted: in total, private, pinned, per day, per category, per tag, and its history (added, forgotten and the total per day)",
       responses: { 200: { description: 'Statistics', schema: namespaceStatsSchema } },
       async handle({ context, container }) {
-        const stats = await container.get(NamespaceStatsUseCase).execute(context);
+        const stats = await container.get(NamespaceOverviewUseCase).execute(context);
         return ok(namespaceStatsStructured(stats));
       },
     }),

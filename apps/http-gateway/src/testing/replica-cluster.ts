@@ -19,6 +19,8 @@ export interface ReplicaCluster {
   urls: string[];
   /** A new key for the namespace, made with `kioku http keys create`; returns its token. */
   createKey(namespace: string): Promise<string>;
+  /** Runs `kioku <args>` on the cluster's data dir (it joins the running store); throws if it fails. */
+  cli(args: string[]): Promise<{ stdout: string; stderr: string }>;
   /** A client for the token that sends each request to the next replica in turn. */
   roundRobin(token: string): RoundRobinClient;
   stop(): Promise<void>;
@@ -49,10 +51,9 @@ export async function startReplicaCluster(
     await Promise.all(processes.map((child) => stopProcess(child)));
     rmSync(dataDir, { recursive: true, force: true });
   };
+  const cli = (args: string[]) => run(process.execPath, [KIOKU, ...args], { env });
   const createKey = async (namespace: string) =>
-    (
-      await run(process.execPath, [KIOKU, 'http', 'keys', 'create', '--namespace', namespace], { env })
-    ).stdout.trim();
+    (await cli(['http', 'keys', 'create', '--namespace', namespace])).stdout.trim();
   try {
     // The keys file must exist before the replicas start, or each would warn that there are no keys.
     await createKey('warm-up');
@@ -78,7 +79,7 @@ export async function startReplicaCluster(
         return { ...response, body: jsonOrUndefined(response.text), replica };
       },
     });
-    return { dataDir, env, urls, createKey, roundRobin, stop };
+    return { dataDir, env, urls, createKey, cli, roundRobin, stop };
   } catch (error) {
     await stop();
     throw error;

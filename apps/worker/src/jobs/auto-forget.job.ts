@@ -26,7 +26,12 @@ export class AutoForgetJob implements Job {
     const now = this.clock.now();
     const scan = await this.sweep.scan(namespace, now);
     const outcome: JobOutcome = {
-      counts: { scanned: scan.scanned, toDrop: scan.toDrop, toCompress: scan.toCompress },
+      counts: {
+        scanned: scan.scanned,
+        toDrop: scan.toDrop,
+        toCompress: scan.toCompress,
+        protected: scan.protected,
+      },
       entries: {
         samplesToDrop: scan.samplesToDrop.map(entry),
         samplesToCompress: scan.samplesToCompress.map(entry),

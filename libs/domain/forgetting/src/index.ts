@@ -8,6 +8,10 @@ export {
 export { RepairIntegrityUseCase } from './lib/application/integrity/repair-integrity.use-case';
 export { MemoryDeleter } from './lib/application/memory-deleter';
 export { ListTrashUseCase, type TrashListing } from './lib/application/list-trash/list-trash.use-case';
+export {
+  NamespaceOverviewUseCase,
+  type NamespaceOverview,
+} from './lib/application/namespace-history/namespace-overview.use-case';
 export { PurgeTrashUseCase } from './lib/application/purge-trash/purge-trash.use-case';
 export { type RestoreResult, RestoreUseCase } from './lib/application/restore/restore.use-case';
 export { AutoForgetSweep, type SweepSample } from './lib/application/sweep/auto-forget-sweep';

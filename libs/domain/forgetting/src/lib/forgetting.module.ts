@@ -14,6 +14,7 @@ import { RestoreUseCase } from './application/restore/restore.use-case';
 import { RepairIntegrityUseCase } from './application/integrity/repair-integrity.use-case';
 import { PurgeTrashUseCase } from './application/purge-trash/purge-trash.use-case';
 import { ListTrashUseCase } from './application/list-trash/list-trash.use-case';
+import { NamespaceOverviewUseCase } from './application/namespace-history/namespace-overview.use-case';
 
 export function forgettingModule(): ContainerModule {
   return new ContainerModule(({ bind }) => {
@@ -28,6 +29,7 @@ export function forgettingModule(): ContainerModule {
       RepairIntegrityUseCase,
       PurgeTrashUseCase,
       ListTrashUseCase,
+      NamespaceOverviewUseCase,
     ]) {
       bind(service).toSelf().inSingletonScope();
     }

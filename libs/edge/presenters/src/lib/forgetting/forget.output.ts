@@ -33,8 +33,12 @@ export const sweepReportSchema = z.strictObject({
   scanned: z.number(),
   toDrop: z.number(),
   toCompress: z.number(),
+  /** Pinned or in a protected category: never dropped. */
+  protected: z.number(),
   sampleIdsToDrop: z.array(sweepSampleSchema),
   sampleIdsToCompress: z.array(sweepSampleSchema),
+  /** Protected memories with the risk they would have without protection. */
+  sampleIdsProtected: z.array(sweepSampleSchema),
 });
 export const sweepExecutedSchema = z.strictObject({
   mode: z.literal('sweep_executed'),

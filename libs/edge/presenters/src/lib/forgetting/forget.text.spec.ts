@@ -41,16 +41,18 @@ describe('forgetText for a sweep dry run', () => {
           scanned: 10_000,
           toDrop: 1,
           toCompress: 0,
+          protected: 0,
           dropIds: ['mem_aaaaaaaaaaaa'],
           samplesToDrop: [{ id: 'mem_aaaaaaaaaaaa', risk: 7.26, heat: 0.5, days: 120.6 }],
           samplesToCompress: [],
+          samplesProtected: [],
         },
         confirmWithin: '5 minutes',
       },
       new Date('2026-11-24T00:00:00Z'),
     );
     expect(text).toBe(
-      'Auto-forget dry run (nothing deleted): scanned 10000, 1 to drop, 0 fading (never changed automatically).\n' +
+      'Auto-forget dry run (nothing deleted): scanned 10000, 1 to drop, 0 fading (never changed automatically), 0 protected (pinned or a protected category: never dropped).\n' +
         'Would drop (sample):\n- mem_aaaaaaaaaaaa: risk 7.3, heat 0.5, 120 days since last access\n' +
         'To drop exactly these 1, call forget with sweep: true, dry_run: false within 5 minutes.',
     );

@@ -52,7 +52,7 @@ function sweepReportText(
   within: string,
 ): string {
   const lines = [
-    `Auto-forget dry run (nothing deleted): scanned ${scan.scanned}, ${scan.toDrop} to drop, ${scan.toCompress} fading (never changed automatically).`,
+    `Auto-forget dry run (nothing deleted): scanned ${scan.scanned}, ${scan.toDrop} to drop, ${scan.toCompress} fading (never changed automatically), ${scan.protected} protected (pinned or a protected category: never dropped).`,
   ];
   const sampleLine = (s: SweepSample) =>
     `- ${s.id}: risk ${s.risk.toFixed(1)}, heat ${s.heat.toFixed(1)}, ${Math.floor(s.days)} days since last access`;

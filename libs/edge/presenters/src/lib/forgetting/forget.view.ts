@@ -36,8 +36,10 @@ export function forgetStructured(result: ForgetResult): ForgetOutput {
         scanned: result.scan.scanned,
         toDrop: result.scan.toDrop,
         toCompress: result.scan.toCompress,
+        protected: result.scan.protected,
         sampleIdsToDrop: result.scan.samplesToDrop,
         sampleIdsToCompress: result.scan.samplesToCompress,
+        sampleIdsProtected: result.scan.samplesProtected,
       };
     case 'sweep_executed':
       return {

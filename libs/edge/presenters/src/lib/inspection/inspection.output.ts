@@ -56,6 +56,10 @@ export const namespaceStatsSchema = z.strictObject({
   private: z.number(),
   pinned: z.number(),
   createdPerDay: z.array(z.strictObject({ day: z.string(), count: z.number() })),
+  /** Day by day (UTC): memories added and forgotten, and the total at the end of the day. */
+  history: z.array(
+    z.strictObject({ day: z.string(), added: z.number(), forgotten: z.number(), total: z.number() }),
+  ),
   categories: z.array(namedCountSchema),
   tags: z.array(namedCountSchema),
 });

@@ -1,7 +1,6 @@
 /** Structured views of the read-only inspection results (a memory in its surroundings, the trash, statistics). */
 import type { InspectMemoryResult } from '@kioku/episodes';
-import type { TrashListing } from '@kioku/forgetting';
-import type { NamespaceStats } from '@kioku/memory';
+import type { NamespaceOverview, TrashListing } from '@kioku/forgetting';
 import { memoryView } from '../memory/memory.presenter';
 import { round2 } from '../shared/rounding';
 import type { MemoryInspectionOutput, NamespaceStatsOutput, TrashListingOutput } from './inspection.output';
@@ -45,6 +44,6 @@ export function trashListingStructured(listing: TrashListing): TrashListingOutpu
   };
 }
 
-export function namespaceStatsStructured(stats: NamespaceStats): NamespaceStatsOutput {
+export function namespaceStatsStructured(stats: NamespaceOverview): NamespaceStatsOutput {
   return { ...stats };
 }

@@ -65,6 +65,27 @@ describe('the auto-forget sweep on 10k memories', () => {
     expect(await repo.count('test')).toBe(SIZE);
   });
 
+  it('counts the protected memories and samples them at the risk they would have without protection', async () => {
+    const result = await forget.execute({ sweep: true }, kit.context);
+    if (result.mode !== 'sweep_report') throw new Error(result.mode);
+    const protectedOnes = expected.filter((e) => e.verdict.protected);
+    expect(result.scan.protected).toBe(protectedOnes.length);
+    expect(result.scan.samplesProtected).toHaveLength(10);
+    for (const sample of result.scan.samplesProtected) {
+      const { m, verdict } = protectedOnes.find((e) => e.m.id === sample.id)!;
+      expect(m.importance === 5 || m.category === 'lesson').toBe(true);
+      const unprotected = evaluate(
+        { ...m, importance: Math.min(m.importance, 4), category: 'daily' },
+        now,
+        [],
+      );
+      if (m.importance < 5) expect(sample.risk).toBeCloseTo(unprotected.risk, 1);
+      expect(sample.days).toBeCloseTo(verdict.days, 1);
+    }
+    // Not the zero that protection gives: a protected category's old memory shows its real risk.
+    expect(result.scan.samplesProtected.some((s) => s.risk > 0)).toBe(true);
+  });
+
   it('executes only after a dry run by the same caller within the window', async () => {
     expect(
       await forget.execute({ sweep: true, dry_run: false }, { ...kit.context, callerId: 'someone-else' }),

@@ -7,7 +7,7 @@
 import { inject, injectable } from 'inversify';
 import { KERNEL_TOKENS, type Logger } from '@kioku/kernel';
 import { MEMORY_TOKENS, MemoryRepository, type MemorySettings, type ProgressReporter } from '@kioku/memory';
-import { evaluate, type PolicyVerdict } from '../../domain/auto-forget.policy';
+import { evaluate, risk, type PolicyVerdict } from '../../domain/auto-forget.policy';
 import { MemoryDeleter } from '../memory-deleter';
 
 const PAGE_SIZE = 500;
@@ -24,10 +24,14 @@ export interface SweepScan {
   scanned: number;
   toDrop: number;
   toCompress: number;
+  /** Pinned or in a protected category: never dropped, whatever their risk. */
+  protected: number;
   /** Every id the policy would drop (the confirmation lists exactly these). */
   dropIds: string[];
   samplesToDrop: SweepSample[];
   samplesToCompress: SweepSample[];
+  /** Protected memories with the risk they would have without protection (the oldest first seen). */
+  samplesProtected: SweepSample[];
 }
 
 export interface SweepDrop {
@@ -51,9 +55,11 @@ export class AutoForgetSweep {
       scanned: 0,
       toDrop: 0,
       toCompress: 0,
+      protected: 0,
       dropIds: [],
       samplesToDrop: [],
       samplesToCompress: [],
+      samplesProtected: [],
     };
     for await (const page of this.memories.pages(namespace, PAGE_SIZE)) {
       for (const memory of page) {
@@ -67,6 +73,11 @@ export class AutoForgetSweep {
           scan.toCompress++;
           if (scan.samplesToCompress.length < SAMPLE_SIZE)
             scan.samplesToCompress.push(sample(memory.id, verdict));
+        } else if (verdict.protected) {
+          scan.protected++;
+          const unprotected = risk(memory.importance, verdict.heat, verdict.days, false);
+          if (scan.samplesProtected.length < SAMPLE_SIZE)
+            scan.samplesProtected.push(sample(memory.id, { ...verdict, risk: unprotected }));
         }
       }
       progress?.({ progress: scan.scanned, message: `scanned ${scan.scanned} memories` });
@@ -75,6 +86,7 @@ export class AutoForgetSweep {
       scanned: scan.scanned,
       toDrop: scan.toDrop,
       toCompress: scan.toCompress,
+      protected: scan.protected,
     });
     return scan;
   }
@@ -101,7 +113,7 @@ export class AutoForgetSweep {
   }
 }
 
-function sample(id: string, verdict: PolicyVerdict): SweepSample {
+function sample(id: string, verdict: Pick<PolicyVerdict, 'risk' | 'heat' | 'days'>): SweepSample {
   const round = (x: number) => Math.round(x * 100) / 100;
   return { id, risk: round(verdict.risk), heat: round(verdict.heat), days: round(verdict.days) };
 }
