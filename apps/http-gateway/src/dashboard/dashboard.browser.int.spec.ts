@@ -5,7 +5,8 @@
  * restore from the trash, merge a proposal, run an auto-forget dry run, the worker and the namespace
  * — runs axe-core on each page (no serious or critical violation), saves screenshots to
  * test-results/screenshots/, and checks that namespace A's key never shows namespace B's memories,
- * that private text stays out of URLs and titles, and that the page breaks no CSP rule.
+ * that private text stays out of URLs and titles, and that the page breaks no CSP rule. A second
+ * gateway, with anonymous access on loopback, is entered without a key.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -119,6 +120,10 @@ describe('the dashboard in headless Chromium', () => {
   });
 
   it('refuses a wrong key and signs in with a right one (kept in sessionStorage only)', async () => {
+    // This gateway does not allow anonymous access: continuing without a key is refused, nothing kept.
+    await page.getByRole('button', { name: 'Continue without a key' }).click();
+    await waitForText(page.getByRole('alert'), 'UNAUTHORIZED');
+    expect(await page.evaluate('sessionStorage.length')).toBe(0);
     await page.getByLabel('API key').fill('kioku_not-a-real-key');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('alert').waitFor();
@@ -380,3 +385,33 @@ function writeWorkerReport(dataDir: string): void {
   };
   writeFileSync(join(dataDir, 'worker-reports', 'consolidate.jsonl'), JSON.stringify(report) + '\n');
 }
+
+describe('the dashboard on a loopback gateway that allows anonymous access', () => {
+  let cluster: ReplicaCluster;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    cluster = await startReplicaCluster(1, { KIOKU_HTTP_ALLOW_ANONYMOUS: 'true', KIOKU_NAMESPACE: 'local' });
+    const saved = await cluster
+      .roundRobin()
+      .send('POST', '/v1/memories', { content: 'The balcony tomatoes need staking this week.' });
+    if (saved.status !== 201) throw new Error(`seeding failed: ${saved.status} ${saved.text}`);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await cluster?.stop();
+  });
+
+  it("continues without a key into the gateway's namespace", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${cluster.urls[0]}/ui`);
+    await page.getByRole('button', { name: 'Continue without a key' }).click();
+    await page.getByRole('heading', { name: 'Search' }).waitFor();
+    await page.getByLabel('What to recall').fill('tomatoes on the balcony');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await waitForText(page.locator('main'), 'The balcony tomatoes need staking this week.');
+    expect(await page.evaluate('sessionStorage.length')).toBe(1);
+  });
+});

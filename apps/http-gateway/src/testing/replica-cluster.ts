@@ -21,8 +21,8 @@ export interface ReplicaCluster {
   createKey(namespace: string): Promise<string>;
   /** Runs `kioku <args>` on the cluster's data dir (it joins the running store); throws if it fails. */
   cli(args: string[]): Promise<{ stdout: string; stderr: string }>;
-  /** A client for the token that sends each request to the next replica in turn. */
-  roundRobin(token: string): RoundRobinClient;
+  /** A client for the token (none: anonymous) that sends each request to the next replica in turn. */
+  roundRobin(token?: string): RoundRobinClient;
   stop(): Promise<void>;
 }
 
@@ -63,7 +63,7 @@ export async function startReplicaCluster(
       ...(await Promise.all(Array.from({ length: replicas - 1 }, () => startReplica(env, processes)))),
     );
     let next = 0;
-    const roundRobin = (token: string): RoundRobinClient => ({
+    const roundRobin = (token?: string): RoundRobinClient => ({
       async send(method, url, body) {
         const replica = next++ % urls.length;
         const payload = body === undefined ? undefined : JSON.stringify(body);
@@ -71,7 +71,7 @@ export async function startReplicaCluster(
           urls[replica] + url,
           method,
           {
-            authorization: `Bearer ${token}`,
+            ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
             ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
           },
           payload,
