@@ -5,8 +5,9 @@
  */
 import {
   CollectionNotFoundError,
-  cosineDistance,
+  dot,
   InMemoryLexicalIndex,
+  norm,
   matchesFilter,
   type CollectionInfo,
   type CollectionSpec,
@@ -35,6 +36,8 @@ import {
 
 interface StoredEntry {
   vector: number[];
+  /** The vector's length, computed once on write: a query then costs one dot product per record. */
+  norm: number;
   metadata: Metadata;
   document: string;
 }
@@ -106,6 +109,7 @@ export class MemoryVectorStore implements VectorStore {
       if (!collection.records.has(record.id)) collection.sortedIds = null;
       collection.records.set(record.id, {
         vector: record.vector.slice(),
+        norm: norm(record.vector),
         metadata: { ...record.metadata },
         document: record.document,
       });
@@ -188,10 +192,11 @@ export class MemoryVectorStore implements VectorStore {
     const collection = this.require(collectionName);
     assertLimit(request.limit);
     assertVector(collectionName, collection.dimension, request.vector);
+    const queryNorm = norm(request.vector);
     const scored: { id: string; entry: StoredEntry; distance: number }[] = [];
     for (const [id, entry] of collection.records) {
       if (!matches(entry, request.filter, request.text)) continue;
-      scored.push({ id, entry, distance: cosineDistance(request.vector, entry.vector) });
+      scored.push({ id, entry, distance: cosineDistanceOf(request.vector, queryNorm, entry) });
     }
     scored.sort((a, b) => a.distance - b.distance || compareIds(a.id, b.id));
     return scored.slice(0, request.limit).map(({ id, entry, distance }) => ({
@@ -264,6 +269,12 @@ export class MemoryVectorStore implements VectorStore {
 
 function infoOf(name: string, collection: MemoryCollection): CollectionInfo {
   return { name, dimension: collection.dimension, metadata: { ...collection.metadata } };
+}
+
+/** cosineDistance (1 − cosine similarity; 1 when either vector is zero) with both lengths known. */
+function cosineDistanceOf(vector: number[], vectorNorm: number, entry: StoredEntry): number {
+  const denominator = vectorNorm * entry.norm;
+  return denominator === 0 ? 1 : 1 - dot(vector, entry.vector) / denominator;
 }
 
 function toStored(id: string, entry: StoredEntry, includeVector: boolean): StoredRecord {
