@@ -112,12 +112,7 @@ describe('several workers on one store', () => {
       const env = { KIOKU_WORKER_NAMESPACES: 'alpha', KIOKU_WORKER_INTEGRITY_CRON: '* * * * * *' };
       const leaseSeconds = 3;
       const a = machine('kill-a', proxy.url, { ...env, KIOKU_WORKER_LEASE_SECONDS: String(leaseSeconds) });
-      const b = machine('kill-b', chroma.url, { ...env, KIOKU_WORKER_LEASE_SECONDS: String(leaseSeconds) });
-      await waitFor(
-        () => [a, b].every((m) => m.log().includes('"event":"worker.started"')),
-        120_000,
-        'both workers to start',
-      );
+      await waitFor(() => a.log().includes('"event":"worker.started"'), 120_000, 'worker A to start');
       const sharedStateId = await sharedStateCollectionId(chroma.url);
       expect(sharedStateId).toEqual(expect.any(String));
       // Worker A's job reads and writes now wait at the proxy; its leases and tick claims still pass.
@@ -132,6 +127,9 @@ describe('several workers on one store', () => {
       const holder = started.lockHolder as string;
       const epoch = started.lockEpoch as number;
       expect(holder).toMatch(/\/\d+\/[0-9a-f]{8}$/);
+      // B starts once A holds the lease: were both running, B (no proxy) could win every tick.
+      const b = machine('kill-b', chroma.url, { ...env, KIOKU_WORKER_LEASE_SECONDS: String(leaseSeconds) });
+      await waitFor(() => b.log().includes('"event":"worker.started"'), 120_000, 'worker B to start');
 
       a.worker.child.kill('SIGKILL');
       await a.worker.exited;
