@@ -29,6 +29,6 @@ export { isProcessAlive } from './lib/process-liveness';
 export { LOOPBACK_HOSTS, type OriginPolicy, originViolation } from './lib/request-origin';
 export { SECURITY_HEADERS } from './lib/security-headers';
 export { basicAuthHeaders, parseServiceUrl } from './lib/service-url';
-export { relativeAge, similarityText, snippet, toSimilarity } from './lib/text';
+export { relativeAge, similarityText, snippet, toSimilarity, utcDay } from './lib/text';
 export { token } from './lib/token';
 export { NO_FENCE, type WriteFence } from './lib/write-fence';

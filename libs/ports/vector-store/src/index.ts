@@ -1,5 +1,5 @@
 /** Public API of @kioku/vector-store: what other projects use; everything else is internal. */
-export { cosineDistance, dot, norm, normalize } from './lib/cosine';
+export { cosineDistance, cosineDistanceWithNorms, dot, norm, normalize } from './lib/cosine';
 export {
   type FieldCondition,
   type Filter,

@@ -5,7 +5,7 @@
  */
 import {
   CollectionNotFoundError,
-  dot,
+  cosineDistanceWithNorms,
   InMemoryLexicalIndex,
   norm,
   matchesFilter,
@@ -196,7 +196,11 @@ export class MemoryVectorStore implements VectorStore {
     const scored: { id: string; entry: StoredEntry; distance: number }[] = [];
     for (const [id, entry] of collection.records) {
       if (!matches(entry, request.filter, request.text)) continue;
-      scored.push({ id, entry, distance: cosineDistanceOf(request.vector, queryNorm, entry) });
+      scored.push({
+        id,
+        entry,
+        distance: cosineDistanceWithNorms(request.vector, queryNorm, entry.vector, entry.norm),
+      });
     }
     scored.sort((a, b) => a.distance - b.distance || compareIds(a.id, b.id));
     return scored.slice(0, request.limit).map(({ id, entry, distance }) => ({
@@ -269,12 +273,6 @@ export class MemoryVectorStore implements VectorStore {
 
 function infoOf(name: string, collection: MemoryCollection): CollectionInfo {
   return { name, dimension: collection.dimension, metadata: { ...collection.metadata } };
-}
-
-/** cosineDistance (1 − cosine similarity; 1 when either vector is zero) with both lengths known. */
-function cosineDistanceOf(vector: number[], vectorNorm: number, entry: StoredEntry): number {
-  const denominator = vectorNorm * entry.norm;
-  return denominator === 0 ? 1 : 1 - dot(vector, entry.vector) / denominator;
 }
 
 function toStored(id: string, entry: StoredEntry, includeVector: boolean): StoredRecord {

@@ -26,6 +26,11 @@ export function relativeAge(from: Date, now: Date): string {
   return `${Math.floor(days / 365)}y ago`;
 }
 
+/** The UTC day (`YYYY-MM-DD`) of an ISO-8601 instant, whatever its offset. */
+export function utcDay(iso: string): string {
+  return new Date(iso).toISOString().slice(0, 10);
+}
+
 /** Similarity printed with 2 decimals from a cosine distance (behaviour §4), clamped to [0, 1]. */
 export function similarityText(distance: number): string {
   return toSimilarity(distance).toFixed(2);

@@ -18,6 +18,16 @@ export function normalize(a: readonly number[]): number[] {
 
 /** 1 − cosine similarity; 1 when either vector is zero. */
 export function cosineDistance(a: readonly number[], b: readonly number[]): number {
-  const denominator = norm(a) * norm(b);
+  return cosineDistanceWithNorms(a, norm(a), b, norm(b));
+}
+
+/** cosineDistance with both lengths known (a store that keeps each record's length does one dot product). */
+export function cosineDistanceWithNorms(
+  a: readonly number[],
+  aNorm: number,
+  b: readonly number[],
+  bNorm: number,
+): number {
+  const denominator = aNorm * bNorm;
   return denominator === 0 ? 1 : 1 - dot(a, b) / denominator;
 }

@@ -29,9 +29,7 @@ export class LinkRepository {
   /** Writes every link (either direction stands for its pair) in one batch upsert (idempotent). */
   async saveBoth(namespace: string, links: Link[]): Promise<void> {
     if (links.length === 0) return;
-    const records = new Map(
-      links.map((link) => [pairRecordId(link.sourceId, link.targetId, link.type), link]),
-    );
+    const records = new Map(links.map((link) => [idOfPair(link), link]));
     await this.store.upsert(await this.collection(namespace), [...records.values()].map(toPairRecord), {
       noStaleKeys: true,
     });
@@ -91,24 +89,14 @@ export class LinkRepository {
    */
   async *pairs(namespace: string, pageSize = PAGE_SIZE): AsyncGenerator<Link[]> {
     const collection = await this.collection(namespace);
-    let cursor: string | undefined;
-    do {
-      const page = await this.store.find(collection, { limit: pageSize, cursor });
-      const stored = page.records.flatMap((record) => fromLinkRecord(record) ?? []);
+    for await (const stored of this.storedPages(collection, undefined, pageSize)) {
       const halves = stored.filter((s) => s.legacyHalf).map((s) => s.link);
+      // Stores written by this kioku hold no halves: no lookup then.
       const paired = new Set(
-        await this.store.existingIds(
-          collection,
-          halves.map((l) => pairRecordId(l.sourceId, l.targetId, l.type)),
-        ),
+        halves.length === 0 ? [] : await this.store.existingIds(collection, halves.map(idOfPair)),
       );
-      yield stored
-        .filter(
-          (s) => !s.legacyHalf || !paired.has(pairRecordId(s.link.sourceId, s.link.targetId, s.link.type)),
-        )
-        .map((s) => s.link);
-      cursor = page.nextCursor;
-    } while (cursor);
+      yield stored.filter((s) => !s.legacyHalf || !paired.has(idOfPair(s.link))).map((s) => s.link);
+    }
   }
 
   /** Every link, both directions of each pair (whole result in memory). */
@@ -127,21 +115,13 @@ export class LinkRepository {
   async mergeLegacyHalves(namespace: string): Promise<number> {
     const collection = await this.collection(namespace);
     const halves: Link[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await this.store.find(collection, { limit: PAGE_SIZE, cursor });
-      for (const record of page.records) {
-        const stored = fromLinkRecord(record);
-        if (stored?.legacyHalf) halves.push(stored.link);
-      }
-      cursor = page.nextCursor;
-    } while (cursor);
+    for await (const stored of this.storedPages(collection))
+      for (const { link, legacyHalf } of stored) if (legacyHalf) halves.push(link);
     if (halves.length === 0) return 0;
-    const idOf = (l: Link) => pairRecordId(l.sourceId, l.targetId, l.type);
-    const paired = new Set(await this.store.existingIds(collection, halves.map(idOf)));
+    const paired = new Set(await this.store.existingIds(collection, halves.map(idOfPair)));
     await this.saveBoth(
       namespace,
-      halves.filter((l) => !paired.has(idOf(l))),
+      halves.filter((l) => !paired.has(idOfPair(l))),
     );
     await this.store.delete(
       collection,
@@ -151,21 +131,30 @@ export class LinkRepository {
   }
 
   private async storedLinks(namespace: string, filter?: Filter): Promise<StoredLink[]> {
-    const collection = await this.collection(namespace);
     const stored: StoredLink[] = [];
+    for await (const page of this.storedPages(await this.collection(namespace), filter)) stored.push(...page);
+    return stored;
+  }
+
+  /** The link records matching the filter, read in either format, a bounded page at a time. */
+  private async *storedPages(
+    collection: string,
+    filter?: Filter,
+    pageSize = PAGE_SIZE,
+  ): AsyncGenerator<StoredLink[]> {
     let cursor: string | undefined;
     do {
-      const page = await this.store.find(collection, { filter, limit: PAGE_SIZE, cursor });
-      for (const record of page.records) {
-        const link = fromLinkRecord(record);
-        if (link) stored.push(link);
-      }
+      const page = await this.store.find(collection, { filter, limit: pageSize, cursor });
+      yield page.records.flatMap((record) => fromLinkRecord(record) ?? []);
       cursor = page.nextCursor;
     } while (cursor);
-    return stored;
   }
 
   private collection(namespace: string): Promise<string> {
     return this.collections.openRecords(namespace, 'links');
   }
+}
+
+function idOfPair(link: Pick<Link, 'sourceId' | 'targetId' | 'type'>): string {
+  return pairRecordId(link.sourceId, link.targetId, link.type);
 }

@@ -4,6 +4,8 @@
  * and the total at the end of each day. Built from what the store still holds, so a memory purged
  * from the trash (after KIOKU_TRASH_RETENTION_DAYS) is no longer part of it.
  */
+import { utcDay } from '@kioku/kernel';
+
 export interface HistoryDay {
   /** UTC day, `YYYY-MM-DD`. */
   day: string;
@@ -35,8 +37,4 @@ export function namespaceHistory(
       total += added - forgotten;
       return { day, added, forgotten, total };
     });
-}
-
-function utcDay(iso: string): string {
-  return new Date(iso).toISOString().slice(0, 10);
 }

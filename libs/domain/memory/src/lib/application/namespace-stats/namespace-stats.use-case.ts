@@ -4,6 +4,7 @@
  * Reads every memory a page at a time without vectors; counts nothing as an access.
  */
 import { inject, injectable } from 'inversify';
+import { utcDay } from '@kioku/kernel';
 import type { CallContext } from '../call-context';
 import { MemoryRepository } from '../memory.repository';
 
@@ -43,7 +44,7 @@ export class NamespaceStatsUseCase {
         total += 1;
         if (memory.isPrivate) privateCount += 1;
         if (memory.importance === 5) pinned += 1;
-        increment(perDay, new Date(memory.createdAt).toISOString().slice(0, 10));
+        increment(perDay, utcDay(memory.createdAt));
         increment(categories, memory.category);
         for (const tag of memory.tags) increment(tags, tag);
       }
