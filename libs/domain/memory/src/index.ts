@@ -46,5 +46,5 @@ export {
 } from './lib/domain/memory';
 export { fromRecord, toDocument, toMetadata } from './lib/domain/memory-record.codec';
 export { normalizeCategory, normalizeEmotion, normalizeTags } from './lib/domain/normalize';
-export { memoryModule } from './lib/memory.module';
+export { memoryModule, unbindBackgroundWriters } from './lib/memory.module';
 export { MEMORY_TOKENS } from './lib/memory.tokens';

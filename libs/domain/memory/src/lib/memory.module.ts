@@ -2,7 +2,7 @@
  * Binds the memory library's repository and use cases, and registers the memories for re-embedding.
  * Settings are bound by the composition lib; the namespace-storage module must be loaded too.
  */
-import { ContainerModule } from 'inversify';
+import { ContainerModule, type Container } from 'inversify';
 import { NAMESPACE_STORAGE_TOKENS } from '@kioku/namespace-storage';
 import { MEMORIES_COLLECTION, MemoryRepository } from './application/memory.repository';
 import { QueryVectorCache } from './application/recall/query-vector-cache';
@@ -49,4 +49,14 @@ export function memoryModule(): ContainerModule {
       bind(service).toSelf().inSingletonScope();
     }
   });
+}
+
+/**
+ * Unbinds the services that write in the background (the thread link to the next memory, the access
+ * counts of what was recalled), which waits for their writes: on shutdown this comes before the rest
+ * is unbound, so those writes land while the store (an embedded Chroma server) is still running.
+ */
+export async function unbindBackgroundWriters(container: Container): Promise<void> {
+  await container.unbind(AccessTracker);
+  await container.unbind(ConversationThread);
 }

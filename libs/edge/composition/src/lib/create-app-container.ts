@@ -20,7 +20,7 @@ import { episodesModule } from '@kioku/episodes';
 import { consolidationModule } from '@kioku/consolidation';
 import { workspaceSyncModule } from '@kioku/workspace-sync';
 import { DEFAULT_FORGETTING_SETTINGS, FORGETTING_TOKENS, forgettingModule } from '@kioku/forgetting';
-import { MEMORY_TOKENS, MemoryRepository, memoryModule } from '@kioku/memory';
+import { MEMORY_TOKENS, MemoryRepository, memoryModule, unbindBackgroundWriters } from '@kioku/memory';
 import { portabilityModule } from '@kioku/portability';
 import { RedactingLogger } from '@kioku/redaction';
 import { InProcessSharedState, SHARED_STATE_TOKENS, StoreSharedState } from '@kioku/shared-state';
@@ -104,6 +104,7 @@ export async function createAppContainer(
     .inSingletonScope();
 
   const close = async () => {
+    await unbindBackgroundWriters(container);
     await container.unbindAll();
   };
   try {

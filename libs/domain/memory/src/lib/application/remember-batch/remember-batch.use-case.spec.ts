@@ -66,6 +66,28 @@ class StoreFailingOnUpsert extends MemoryVectorStore {
   }
 }
 
+/** Holds the first memory write until the second chunk's neighbour query arrives (1 s at most), noting the order. */
+class StoreHoldingFirstWrite extends MemoryVectorStore {
+  readonly events: string[] = [];
+  private queries = 0;
+  private writes = 0;
+  private releaseFirstWrite = () => {};
+  private readonly secondQuery = new Promise<void>((resolve) => (this.releaseFirstWrite = resolve));
+  override async queryMany(collection: string, requests: Parameters<MemoryVectorStore['queryMany']>[1]) {
+    if (collection.endsWith('_memories')) {
+      this.events.push(`query ${++this.queries}`);
+      if (this.queries === 2) this.releaseFirstWrite();
+    }
+    return super.queryMany(collection, requests);
+  }
+  override async upsert(collection: string, records: VectorRecord[]) {
+    if (collection.endsWith('_memories') && ++this.writes === 1)
+      await Promise.race([this.secondQuery, new Promise((resolve) => setTimeout(resolve, 1_000))]);
+    await super.upsert(collection, records);
+    if (collection.endsWith('_memories')) this.events.push(`write ${this.writes}`);
+  }
+}
+
 /** Fails its n-th embed call (counting from 1). */
 class EmbedderFailingOnCall extends DeterministicEmbeddingProvider {
   constructor(private readonly failing: number) {
@@ -206,6 +228,14 @@ describe('RememberBatchUseCase', () => {
       expect(byId.get(id)?.precedingId).toBe(chain[i - 1]);
       expect(byId.get(id)?.followingId).toBe(chain[i + 1]);
     });
+  });
+
+  it("sends a chunk's neighbour query as soon as it is embedded, without waiting for the chunk before it to be written", async () => {
+    const store = new StoreHoldingFirstWrite();
+    const kit = setup({ maxBatchSize: 100 }, { store });
+    const results = await kit.batch.execute(LONG_CONVERSATION, kit.context);
+    expect(store.events.slice(0, 3)).toEqual(['query 1', 'query 2', 'write 1']);
+    expect(results.filter((r) => r.status === 'saved')).toHaveLength(69);
   });
 
   it('reports every item not saved as an error when the store fails after the first chunk', async () => {

@@ -2,7 +2,8 @@
  * remember, for one memory or many (behaviour §4.1; `remember` is a batch of one): each item is
  * normalised and checked on its own (a bad item is reported, the others go on); the contents are
  * embedded a chunk at a time, the next chunks embedding while one is stored; each item's nearest
- * memories come from the store (one query per chunk where the store allows it) and from the items
+ * memories come from the store (one query per chunk where the store allows it, sent as soon as the
+ * chunk is embedded) and from the items
  * decided before it in the batch; duplicates are refused (unless forced) and the rest are written one
  * upsert per chunk, auto-linked both ways in one link write per chunk, and threaded in input order.
  * Results come back per item, in input order. A batch over KIOKU_MAX_BATCH_SIZE is refused whole,
@@ -35,7 +36,7 @@ import { VerifiedLinkWriter } from '../shared/verified-link-writer';
 import { ConversationThread } from '../remember/conversation-thread';
 import type { RememberInput } from '../remember/remember.input';
 import { batchNeighbours } from './batch-neighbours';
-import { ChunkedEmbedding } from './chunked-embedding';
+import { ChunkedEmbedding, type EmbeddedChunk } from './chunked-embedding';
 
 /**
  * Items embedded and stored together: one pass of the local embedder (32 texts), so that storing one
@@ -113,12 +114,13 @@ export class RememberBatchUseCase {
       this.embeddings,
       chunks.map((chunk) => chunk.map((p) => p.content)),
       CHUNKS_AHEAD,
+      (vectors) => this.memories.nearestEach(context.namespace, vectors, this.settings.maxAutoLinks + 1),
     );
     const at = this.clock.now();
     const run: BatchRun = { at, accepted: [], precedingId: this.thread.preceding(context, at) };
     for (const [index, chunk] of chunks.entries()) {
       try {
-        await this.rememberChunk(chunk, await embedding.vectorsOf(index), run, results, context);
+        await this.rememberChunk(chunk, await embedding.chunk(index), run, results, context);
       } catch (error) {
         if (index === 0) throw error;
         const failure: RememberItemResult = { status: 'error', error: toAppError(error) };
@@ -131,16 +133,11 @@ export class RememberBatchUseCase {
 
   private async rememberChunk(
     chunk: Prepared[],
-    vectors: number[][],
+    { vectors, found: fromStore }: EmbeddedChunk<MemoryMatch[][]>,
     run: BatchRun,
     results: RememberItemResult[],
     context: CallContext,
   ): Promise<void> {
-    const fromStore = await this.memories.nearestEach(
-      context.namespace,
-      vectors,
-      this.settings.maxAutoLinks + 1,
-    );
     const accepted = this.decide(chunk, vectors, fromStore, results, run);
     if (accepted.length === 0) return;
     await this.save(accepted, context, run.at);
