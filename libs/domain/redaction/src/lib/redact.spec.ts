@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { AppError, type LogRecord } from '@kioku/kernel';
 import { REDACTED_FIELD, REDACTED_MEMORY, REDACTED_OUTPUT, redact } from './redact';
 import { RedactingLogger } from './redacting-logger';
@@ -74,6 +75,14 @@ describe('redact', () => {
     });
     const raw = Object.assign(new Error('failed to store "my secret"'), { code: 'ECONNRESET' });
     expect(JSON.stringify(redact({ error: raw }))).not.toContain('my secret');
+  });
+
+  it('describes an error made in another realm by its name and code, not as an empty object', () => {
+    const foreign: unknown = runInNewContext(
+      "Object.assign(new TypeError('fetch failed for \"my secret\"'), { code: 'UND_ERR_SOCKET' })",
+    );
+    expect(foreign instanceof Error).toBe(false);
+    expect(redact({ error: foreign })).toEqual({ error: { name: 'TypeError', code: 'UND_ERR_SOCKET' } });
   });
 });
 

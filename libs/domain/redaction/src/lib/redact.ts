@@ -14,6 +14,7 @@
  * Errors are always reduced to name, code and — for AppErrors, whose messages are safe by
  * construction — message; other errors' messages may quote data and are left out.
  */
+import { types } from 'node:util';
 import { isAppError, MEMORY_CATEGORIES } from '@kioku/kernel';
 
 export const REDACTED_MEMORY = '[REDACTED_PRIVATE_MEMORY]';
@@ -65,8 +66,7 @@ export function redact(value: unknown): unknown {
 
 /** Whether any object in the value is marked private (or says it involves a private memory). */
 export function containsPrivate(value: unknown, depth = 0): boolean {
-  if (depth > MAX_DEPTH || value === null || typeof value !== 'object' || value instanceof Error)
-    return false;
+  if (depth > MAX_DEPTH || value === null || typeof value !== 'object' || isError(value)) return false;
   if (Array.isArray(value)) return value.some((item) => containsPrivate(item, depth + 1));
   const source = value as Record<string, unknown>;
   if (PRIVATE_MARKS.some((mark) => isPrivateMark(source[mark]))) return true;
@@ -75,7 +75,7 @@ export function containsPrivate(value: unknown, depth = 0): boolean {
 
 function walk(value: unknown, tainted: boolean, depth: number): unknown {
   if (depth > MAX_DEPTH) return '[TRUNCATED]';
-  if (value instanceof Error) return describeError(value);
+  if (isError(value)) return describeError(value);
   if (Array.isArray(value)) return value.map((item) => walk(item, tainted, depth + 1));
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
@@ -114,6 +114,11 @@ function isPrivateMark(value: unknown): boolean {
   return value === true || value === 1 || value === '1' || value === 'true';
 }
 
+/** An error, also one made in another realm (a VM context, where `instanceof Error` is false). */
+function isError(value: unknown): value is Error {
+  return value instanceof Error || types.isNativeError(value);
+}
+
 function describeError(error: Error): Record<string, unknown> {
   const described: Record<string, unknown> = { name: error.name };
   if (isAppError(error)) {
@@ -123,6 +128,6 @@ function describeError(error: Error): Record<string, unknown> {
     const code = (error as Error & { code?: unknown }).code;
     if (typeof code === 'string') described.code = code;
   }
-  if (error.cause instanceof Error) described.cause = describeError(error.cause);
+  if (isError(error.cause)) described.cause = describeError(error.cause);
   return described;
 }
