@@ -91,10 +91,7 @@ export class LinkRepository {
     const collection = await this.collection(namespace);
     for await (const stored of this.storedPages(collection, undefined, pageSize)) {
       const halves = stored.filter((s) => s.legacyHalf).map((s) => s.link);
-      // Stores written by this kioku hold no halves: no lookup then.
-      const paired = new Set(
-        halves.length === 0 ? [] : await this.store.existingIds(collection, halves.map(idOfPair)),
-      );
+      const paired = new Set(await this.store.existingIds(collection, halves.map(idOfPair)));
       yield stored.filter((s) => !s.legacyHalf || !paired.has(idOfPair(s.link))).map((s) => s.link);
     }
   }
