@@ -255,6 +255,26 @@ describe('kioku http as a process (embedded Chroma, local model)', () => {
     expect(log).not.toContain(alphaToken);
   });
 
+  it('takes two remember_batch requests in flight and stores them in arrival order', async () => {
+    const token = (await cli('keys', 'create', '--namespace', 'bulk')).stdout.trim();
+    const repeated = 'The user adopted a grey cat named Mochi last spring.';
+    const first = Array.from({ length: 63 }, (_, i) => ({
+      content: `Shelf ${i + 1} of the garage holds box number ${(i + 1) * 7} of winter clothes.`,
+    }));
+    first.push({ content: repeated });
+    const sentFirst = request('POST', '/v1/memories/batch', token, { memories: first });
+    // The second request arrives while the first is being embedded: its repeat of the first batch's last
+    // item must still be refused, so its store work waited for the first batch's.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const sentSecond = request('POST', '/v1/memories/batch', token, {
+      memories: [{ content: repeated }, { content: 'The user booked a ryokan in Kyoto for April.' }],
+    });
+    const [one, two] = await Promise.all([sentFirst, sentSecond]);
+    expect(one.body).toMatchObject({ saved: 64, duplicates: 0, errors: 0 });
+    expect(two.body).toMatchObject({ saved: 1, duplicates: 1, errors: 0 });
+    expect(two.body.results[0].existing.id).toBe(one.body.results[63].memory.id);
+  });
+
   it('stops on SIGTERM with exit code 0 and takes the embedded Chroma server with it', async () => {
     const chroma = processesUsing(dataDir);
     expect(chroma.length).toBeGreaterThan(0);

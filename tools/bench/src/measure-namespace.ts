@@ -7,20 +7,26 @@
  *   (recall caches query vectors: a repeated query would skip the embedding).
  * - Writes, interleaved the same way: one raw upsert of a memory record, one remember of an unseen text.
  * - Bulk import: batches through remember_batch (the product's path: embedding, duplicate guard,
- *   links, lexical index, thread) against batches of embed alone, alternating, distinct texts.
+ *   links, lexical index, thread), two in flight as a bulk loader sends them (the server embeds one
+ *   while it stores the other) and one at a time, against batches of embed alone; in rounds that
+ *   alternate the three, distinct texts each.
  * - A conversation ingested one remember at a time and through remember_batch (fresh namespaces).
  * While recall and remember run, the profiler records the store and embedder calls they make.
  */
+import { chunked } from '@kioku/kernel';
 import { collectionName } from '@kioku/namespace-storage';
 import { toDocument, toMetadata, type CallContext } from '@kioku/memory';
 import type { VectorRecord } from '@kioku/vector-store';
 import { timed, type BenchContext } from './bench-context';
 import { benchMemory } from './lib/bench-memory';
+import { inFlight } from './lib/in-flight';
 import type { OperationTotal } from './lib/operation-profiler';
 import { summarize, type LatencySummary } from './lib/percentiles';
-import type { BulkThroughput, ConversationIngest } from './lib/target-checks';
+import { BULK_IN_FLIGHT, type BulkThroughput, type ConversationIngest } from './lib/target-checks';
 
 export const WARM_UP_CALLS = 5;
+/** Batches per round of the bulk-import measurement: long enough for two in flight to settle. */
+const BULK_ROUND_BATCHES = 5;
 
 export interface ReadMeasurements {
   embed: LatencySummary;
@@ -169,41 +175,60 @@ export async function measureBulkImport(
   batchSize: number,
 ): Promise<BulkThroughput> {
   const caller: CallContext = { namespace, callerId: 'bench-import' };
-  let embedMs = 0;
-  let importMs = 0;
+  const ms = { embed: 0, sequential: 0, inFlight: 0 };
   let saved = 0;
   const batches: number[] = [];
   const profile: OperationTotal[] = [];
-  for (let done = 0; done < texts; done += batchSize) {
-    const count = Math.min(batchSize, texts - done);
-    const alone = Array.from({ length: count }, () => context.sentences.memory().text);
-    embedMs += await timed(() => context.embeddings.embed(alone));
-
-    const items = Array.from({ length: count }, () => ({ content: context.sentences.memory().text }));
-    context.profiler.start();
-    const ms = await timed(async () => {
-      const results = await context.rememberBatch.execute(items, caller);
-      saved += results.filter((r) => r.status === 'saved').length;
+  const remember = async (batch: string[]) => {
+    const results = await context.rememberBatch.execute(
+      batch.map((content) => ({ content })),
+      caller,
+    );
+    return results.filter((r) => r.status === 'saved').length;
+  };
+  const round = batchSize * BULK_ROUND_BATCHES;
+  for (let done = 0; done < texts; done += round) {
+    const count = Math.min(round, texts - done);
+    const fresh = () =>
+      chunked(
+        Array.from({ length: count }, () => context.sentences.memory().text),
+        batchSize,
+      );
+    ms.embed += await timed(async () => {
+      for (const batch of fresh()) await context.embeddings.embed(batch);
     });
+    context.profiler.start();
+    for (const batch of fresh()) {
+      const one = await timed(() => remember(batch));
+      batches.push(one);
+      ms.sequential += one;
+    }
     mergeTotals(profile, context.profiler.stop());
-    importMs += ms;
-    batches.push(ms);
+    ms.inFlight += await timed(() =>
+      inFlight(fresh(), BULK_IN_FLIGHT, async (batch) => {
+        const savedNow = await remember(batch);
+        saved += savedNow;
+      }),
+    );
     context.progress(`measuring bulk import in ${namespace}: ${done + count}/${texts}`);
   }
   return {
     texts,
     batchSize,
+    inFlight: BULK_IN_FLIGHT,
     saved,
-    importPerSecond: texts / (importMs / 1000),
-    embedPerSecond: texts / (embedMs / 1000),
+    importPerSecond: texts / (ms.inFlight / 1000),
+    sequentialPerSecond: texts / (ms.sequential / 1000),
+    embedPerSecond: texts / (ms.embed / 1000),
     batch: summarize(batches),
     profile,
   };
 }
 
 /**
- * A conversation of `turns` unseen sentences ingested twice, into two fresh namespaces: one remember
- * at a time, as an agent calling `remember` per turn does, and through remember_batch in batches.
+ * A conversation of `turns` unseen sentences ingested three times, into fresh namespaces: one remember
+ * at a time, as an agent calling `remember` per turn does; through remember_batch with two batches in
+ * flight, as a bulk loader sends them; and through remember_batch one batch at a time.
  */
 export async function measureConversationIngest(
   context: BenchContext,
@@ -212,23 +237,34 @@ export async function measureConversationIngest(
 ): Promise<ConversationIngest> {
   const conversation = () =>
     Array.from({ length: turns }, () => ({ content: context.sentences.memory().text }));
+  const caller = (namespace: string): CallContext => ({ namespace, callerId: 'bench-conversation' });
   const single = conversation();
-  const oneByOne: CallContext = { namespace: 'bench-conversation-single', callerId: 'bench-conversation' };
+  const oneByOne = caller('bench-conversation-single');
   const oneAtATimeMs = await timed(async () => {
     for (const [i, item] of single.entries()) {
       await context.remember.execute(item, oneByOne);
       if (i % 50 === 0) context.progress(`conversation one remember at a time: ${i}/${turns}`);
     }
   });
-  const batched = conversation();
-  const inBatches: CallContext = { namespace: 'bench-conversation-batch', callerId: 'bench-conversation' };
-  const batchMs = await timed(async () => {
-    for (let done = 0; done < turns; done += batchSize) {
-      await context.rememberBatch.execute(batched.slice(done, done + batchSize), inBatches);
-      context.progress(`conversation through remember_batch: ${Math.min(turns, done + batchSize)}/${turns}`);
-    }
-  });
-  return { turns, batchSize, oneAtATimeSeconds: oneAtATimeMs / 1000, batchSeconds: batchMs / 1000 };
+  const inBatches = async (namespace: string, inFlightBatches: number) => {
+    const batches = chunked(conversation(), batchSize);
+    const ms = await timed(() =>
+      inFlight(batches, inFlightBatches, (batch) =>
+        context.rememberBatch.execute(batch, caller(namespace)).then(() => undefined),
+      ),
+    );
+    context.progress(`conversation through remember_batch, ${inFlightBatches} in flight: ${turns}/${turns}`);
+    return ms;
+  };
+  const batchMs = await inBatches('bench-conversation-batch', BULK_IN_FLIGHT);
+  const sequentialBatchMs = await inBatches('bench-conversation-batch-sequential', 1);
+  return {
+    turns,
+    batchSize,
+    oneAtATimeSeconds: oneAtATimeMs / 1000,
+    batchSeconds: batchMs / 1000,
+    sequentialBatchSeconds: sequentialBatchMs / 1000,
+  };
 }
 
 /** A memory record with a real vector of its own unseen text (embedding not timed). */

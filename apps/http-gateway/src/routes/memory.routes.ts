@@ -56,7 +56,7 @@ export const memoryRoutes: RouteSpec[] = [
     auth: true,
     summary: 'Save many memories at once',
     description:
-      'memories: up to KIOKU_MAX_BATCH_SIZE (default 128) items, each as POST /v1/memories takes it, in order. Embedded in one pass; duplicates of stored memories and of earlier items refused, similar memories linked (within the batch too), the conversation thread kept in input order. One result per item, in input order: saved, duplicate, or error (that item refused, the others saved). A larger batch is refused whole (422).',
+      'memories: up to KIOKU_MAX_BATCH_SIZE (default 128) items, each as POST /v1/memories takes it, in order. Embedded in one pass; duplicates of stored memories and of earlier items refused, similar memories linked (within the batch too), the conversation thread kept in input order. One result per item, in input order: saved, duplicate, or error (that item refused, the others saved). A larger batch is refused whole (422). Batches sent to one namespace while another is in flight are stored in the order they arrive, each checked against the ones before it, and embedded while the one before is stored: to load many memories, keep two in flight.',
     body: rememberBatchInputSchema,
     responses: {
       200: { description: 'One result per item, in input order', schema: rememberBatchOutputSchema },

@@ -25,7 +25,9 @@ function size(n: number, synthetic: number, recallMs: number): SizeReport {
       texts: 320,
       batchSize: 64,
       saved: 320,
+      inFlight: 2,
       importPerSecond: 50,
+      sequentialPerSecond: 40,
       embedPerSecond: 55,
       batch: summarize([80]),
       profile: [],
@@ -87,10 +89,27 @@ describe('formatBenchReport', () => {
     const text = formatBenchReport(report([size(1000, 0, 30), size(10_000, 9000, 60)]));
     expect(text).toContain('behaviour §11 targets');
     expect(text).toContain('store.find[memories]');
-    expect(text).toContain('one remember_batch of 64 80.0 / 80.0, 320 of 320 saved');
+    expect(text).toContain(
+      'one remember_batch of 64 80.0 / 80.0, one at a time 40.0/s (0.73 of embed batch), 320 of 320 saved in flight',
+    );
     expect(text).toMatch(/recall\(10k\) ≤ 1\.5 × recall\(1k\)\s+10k vs 1k .* MISS/);
     expect(text).toMatch(/targets met; missed: .*recall\(10k\) ≤ 1\.5 × recall\(1k\) at 10k vs 1k \(2\.00\)/);
     expect(text).toContain('Total time: 1 min 43 s');
+  });
+
+  it('prints the conversation ingested one at a time, with batches in flight and one batch at a time', () => {
+    const conversation = {
+      turns: 600,
+      batchSize: 64,
+      oneAtATimeSeconds: 36,
+      batchSeconds: 6,
+      sequentialBatchSeconds: 8,
+    };
+    const text = formatBenchReport({ ...report([size(1000, 0, 30)]), conversation });
+    expect(text).toContain(
+      'conversation of 600 turns: one remember at a time 36.0 s (16.7/s), remember_batch of 64, 2 in flight, ' +
+        '6.0 s (100.0/s): 6.0× faster; one batch at a time 8.0 s (4.5×)',
+    );
   });
 
   it('says so when every target is met', () => {

@@ -26,7 +26,9 @@ function measurements(size: number, overrides: Partial<SizeMeasurements> = {}): 
       texts: 320,
       batchSize: 64,
       saved: 320,
+      inFlight: 2,
       importPerSecond: 45,
+      sequentialPerSecond: 45,
       embedPerSecond: 50,
       batch: summarize([80]),
       profile: [],
@@ -92,7 +94,9 @@ describe('targetChecks', () => {
           texts: 320,
           batchSize: 64,
           saved: 320,
+          inFlight: 2,
           importPerSecond: 30,
+          sequentialPerSecond: 30,
           embedPerSecond: 50,
           batch: summarize([80]),
           profile: [],
@@ -111,6 +115,7 @@ describe('targetChecks', () => {
         batchSize: 64,
         oneAtATimeSeconds: 60,
         batchSeconds,
+        sequentialBatchSeconds: 20,
       }).find((c) => c.name.startsWith('conversation'));
     expect(conversation(10)).toMatchObject({
       scope: '600 turns',

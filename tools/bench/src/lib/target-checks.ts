@@ -18,13 +18,17 @@ export interface BulkThroughput {
   batchSize: number;
   /** Memories saved (the rest were refused as near-duplicates of the store or of the batch). */
   saved: number;
-  /** Through remember_batch, memories per second. */
+  /** Batches of remember_batch sent at a time by the bulk loader. */
+  inFlight: number;
+  /** Through remember_batch, `inFlight` batches at a time, memories per second. */
   importPerSecond: number;
+  /** Through remember_batch, each batch sent when the one before has answered, memories per second. */
+  sequentialPerSecond: number;
   /** Embed alone, texts per second. */
   embedPerSecond: number;
-  /** One remember_batch call, ms. */
+  /** One remember_batch call alone (sent one at a time), ms. */
   batch: LatencySummary;
-  /** The store and embedder calls of the remember_batch calls, summed over every batch. */
+  /** The store and embedder calls of the remember_batch calls sent one at a time, summed. */
   profile: OperationTotal[];
 }
 
@@ -33,7 +37,10 @@ export interface ConversationIngest {
   turns: number;
   batchSize: number;
   oneAtATimeSeconds: number;
+  /** Through remember_batch, BULK_IN_FLIGHT batches at a time. */
   batchSeconds: number;
+  /** Through remember_batch, each batch sent when the one before has answered. */
+  sequentialBatchSeconds: number;
 }
 
 export interface SizeMeasurements {
@@ -73,6 +80,8 @@ export const RECALL_LIMIT = 1.25;
 export const REMEMBER_LIMIT = 1.5;
 export const SCALING_LIMIT = 1.5;
 export const BULK_LIMIT = 0.8;
+/** Batches a bulk loader keeps in flight (README, "Bulk ingest"). */
+export const BULK_IN_FLIGHT = 2;
 
 type Percentile = 'p50' | 'p95';
 

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
 import { lstat, mkdir, open, readdir, realpath, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { acquireLock } from '@kioku/kernel';
+import { acquireLock, TurnsByKey } from '@kioku/kernel';
 import { isDailyLogName, isWorkspaceFile, MEMORY_FOLDER } from '../domain/workspace-paths';
 import type { FileChange, FileUpdateOutcome, WorkspaceFiles } from '../ports/workspace-files.port';
 import { WorkspacePathRefusedError } from '../workspace-sync.errors';
@@ -29,8 +29,8 @@ export interface NodeWorkspaceFilesOptions {
 export const DEFAULT_LOCK_TIMEOUT_MS = 5_000;
 const DEFAULT_LOCK_POLL_MS = 10;
 
-/** Tail of the queue of updates per absolute file path, shared by every instance in this process. */
-const queues = new Map<string, Promise<void>>();
+/** Updates of one absolute file path take turns, across every instance in this process. */
+const fileTurns = new TurnsByKey();
 
 export class NodeWorkspaceFiles implements WorkspaceFiles {
   private root: string | undefined;
@@ -52,7 +52,7 @@ export class NodeWorkspaceFiles implements WorkspaceFiles {
 
   async update(file: string, change: FileChange): Promise<FileUpdateOutcome> {
     const target = (await this.locate(file, true)) as string;
-    return serialised(target, async () => {
+    return fileTurns.run(target, async () => {
       const release = await acquireLock(lockFileFor(target), {
         timeoutMs: this.lockTimeoutMs,
         pollMs: this.lockPollMs,
@@ -118,21 +118,6 @@ export class NodeWorkspaceFiles implements WorkspaceFiles {
 }
 
 /** Runs `task` after every earlier task queued for the same key has settled. */
-async function serialised<T>(key: string, task: () => Promise<T>): Promise<T> {
-  const previous = queues.get(key) ?? Promise.resolve();
-  let done!: () => void;
-  const turn = new Promise<void>((resolveTurn) => (done = resolveTurn));
-  const tail = previous.then(() => turn);
-  queues.set(key, tail);
-  await previous;
-  try {
-    return await task();
-  } finally {
-    done();
-    if (queues.get(key) === tail) queues.delete(key);
-  }
-}
-
 function lockFileFor(target: string): string {
   return join(dirname(target), `.${basename(target)}.lock`);
 }

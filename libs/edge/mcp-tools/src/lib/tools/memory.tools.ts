@@ -53,7 +53,8 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
     'remember_batch',
     {
       description:
-        'Save many memories at once (e.g. a conversation), in order: one result per item, as remember gives.',
+        'Save many memories at once (e.g. a conversation), in order: one result per item, as remember gives. ' +
+        'Calls made while another is running are stored after it, in the order they arrive.',
       inputSchema: rememberBatchInputShape,
       outputSchema: rememberBatchOutputSchema,
     },

@@ -88,6 +88,27 @@ class StoreHoldingFirstWrite extends MemoryVectorStore {
   }
 }
 
+/** Holds the first memory write until the embedder has been called `embeds` times (1 s at most), noting the order. */
+class StoreHoldingFirstWriteForEmbeds extends MemoryVectorStore {
+  readonly events: string[] = [];
+  private writes = 0;
+  constructor(
+    private readonly embedder: DeterministicEmbeddingProvider,
+    private readonly embeds: number,
+  ) {
+    super();
+  }
+  override async upsert(collection: string, records: VectorRecord[]) {
+    if (collection.endsWith('_memories') && ++this.writes === 1) {
+      const until = Date.now() + 1_000;
+      while (this.embedder.calls < this.embeds && Date.now() < until)
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      this.events.push(`embedder called ${this.embedder.calls} times before write 1`);
+    }
+    await super.upsert(collection, records);
+  }
+}
+
 /** Fails its n-th embed call (counting from 1). */
 class EmbedderFailingOnCall extends DeterministicEmbeddingProvider {
   constructor(private readonly failing: number) {
@@ -266,6 +287,44 @@ describe('RememberBatchUseCase', () => {
     expect(results.slice(32).every((r) => r.status === 'error')).toBe(true);
     expect(results[69]).toMatchObject({ error: { code: 'EMBEDDING_UNAVAILABLE' } });
     expect(await second.repository.count(second.context.namespace)).toBe(32);
+  });
+
+  it('stores concurrent batches of one namespace in arrival order, each checked against the one before', async () => {
+    const kit = setup();
+    const [first, second] = await Promise.all([
+      kit.batch.execute(CONVERSATION.slice(0, 2), kit.context),
+      kit.batch.execute([CONVERSATION[2], CONVERSATION[3]], kit.context),
+    ]);
+    if (first[0]?.status !== 'saved' || first[1]?.status !== 'saved' || second[1]?.status !== 'saved')
+      throw new Error('unexpected statuses');
+    // The repeat in the second batch is refused as a duplicate of the first batch's memory...
+    expect(second[0]).toMatchObject({ status: 'duplicate', existing: { id: first[0].memory.id } });
+    // ...and the thread runs on from the first batch into the second.
+    expect(second[1].memory.precedingId).toBe(first[1].memory.id);
+    expect(await kit.repository.count(kit.context.namespace)).toBe(3);
+  });
+
+  it('embeds the next batch while the one before it is being stored', async () => {
+    const embeddings = new DeterministicEmbeddingProvider();
+    const store = new StoreHoldingFirstWriteForEmbeds(embeddings, 2);
+    const kit = setup({}, { store, embeddings });
+    const results = await Promise.all([
+      kit.batch.execute(CONVERSATION.slice(0, 2), kit.context),
+      kit.batch.execute(CONVERSATION.slice(3), kit.context),
+    ]);
+    expect(store.events).toEqual(['embedder called 2 times before write 1']);
+    expect(results.flat().every((r) => r.status === 'saved')).toBe(true);
+  });
+
+  it('passes the turn on when a batch fails, so the next batch of the namespace is stored', async () => {
+    const kit = setup({}, { store: new StoreFailingOnUpsert(1) });
+    const [failed, next] = await Promise.allSettled([
+      kit.batch.execute(CONVERSATION.slice(0, 2), kit.context),
+      kit.batch.execute(CONVERSATION.slice(3), kit.context),
+    ]);
+    expect(failed).toMatchObject({ status: 'rejected', reason: { code: 'STORE_UNAVAILABLE' } });
+    expect(next).toMatchObject({ status: 'fulfilled' });
+    expect(await kit.repository.count(kit.context.namespace)).toBe(2);
   });
 
   it('never logs the content of a private item', async () => {

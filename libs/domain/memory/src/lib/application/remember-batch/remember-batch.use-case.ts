@@ -16,6 +16,7 @@ import {
   chunked,
   KERNEL_TOKENS,
   toAppError,
+  TurnsByKey,
   type Clock,
   type IdGenerator,
   type Logger,
@@ -78,6 +79,9 @@ interface Accepted {
 
 @injectable()
 export class RememberBatchUseCase {
+  /** Calls into one namespace store in the order they arrived, one at a time (see `execute`). */
+  private readonly storeTurns = new TurnsByKey();
+
   constructor(
     @inject(MemoryRepository) private readonly memories: MemoryRepository,
     @inject(VerifiedLinkWriter) private readonly links: VerifiedLinkWriter,
@@ -109,13 +113,34 @@ export class RememberBatchUseCase {
     });
     if (prepared.length === 0) return results;
 
-    const chunks = chunked(prepared, CHUNK_SIZE);
-    const embedding = new ChunkedEmbedding(
-      this.embeddings,
-      chunks.map((chunk) => chunk.map((p) => p.content)),
-      CHUNKS_AHEAD,
-      (vectors) => this.memories.nearestEach(context.namespace, vectors, this.settings.maxAutoLinks + 1),
-    );
+    // Embedding starts at once; the store work (and the neighbour queries, which must see what an
+    // earlier call stored) waits for this namespace's turn, taken in arrival order.
+    const turn = this.storeTurns.take(context.namespace);
+    try {
+      const chunks = chunked(prepared, CHUNK_SIZE);
+      const embedding = new ChunkedEmbedding(
+        this.embeddings,
+        chunks.map((chunk) => chunk.map((p) => p.content)),
+        CHUNKS_AHEAD,
+        async (vectors) => {
+          await turn.ready;
+          return this.memories.nearestEach(context.namespace, vectors, this.settings.maxAutoLinks + 1);
+        },
+      );
+      await turn.ready;
+      await this.rememberChunks(chunks, embedding, results, context);
+    } finally {
+      turn.end();
+    }
+    return results;
+  }
+
+  private async rememberChunks(
+    chunks: Prepared[][],
+    embedding: ChunkedEmbedding<MemoryMatch[][]>,
+    results: RememberItemResult[],
+    context: CallContext,
+  ): Promise<void> {
     const at = this.clock.now();
     const run: BatchRun = { at, accepted: [], precedingId: this.thread.preceding(context, at) };
     for (const [index, chunk] of chunks.entries()) {
@@ -128,7 +153,6 @@ export class RememberBatchUseCase {
         break;
       }
     }
-    return results;
   }
 
   private async rememberChunk(
