@@ -126,6 +126,22 @@ describe('MCP server tools (in process)', () => {
     expect(link.text).toBe(`Linked ${id} ↔ ${secretId} (type: related)`);
   });
 
+  it('stores two remember_batch calls made at once in the order they were made', async () => {
+    const repeated = 'The user repaired the blue bicycle with a new chain in May.';
+    const shelves = Array.from({ length: 40 }, (_, i) => ({
+      content: `Shelf ${i + 1} of the attic holds album number ${(i + 1) * 3} of old photos.`,
+    }));
+    const [first, second] = await Promise.all([
+      call('remember_batch', { memories: [...shelves, { content: repeated }] }),
+      call('remember_batch', {
+        memories: [{ content: repeated }, { content: 'The user sold the old piano.' }],
+      }),
+    ]);
+    expect(first.data).toMatchObject({ saved: 41, duplicates: 0, errors: 0 });
+    expect(second.data).toMatchObject({ saved: 1, duplicates: 1, errors: 0 });
+    expect(second.data.results[0].existing.id).toBe(first.data.results[40].memory.id);
+  });
+
   it('maps bad input to a stable error code without internals', async () => {
     const tooLong = await call('remember', { content: 'x'.repeat(16_001) });
     expect(tooLong.isError).toBe(true);
