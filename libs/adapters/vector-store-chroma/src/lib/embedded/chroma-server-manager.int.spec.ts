@@ -86,6 +86,24 @@ describe('ChromaServerManager', () => {
     expect(readFileSync(join(dataDir, 'chroma.log'), 'utf8')).toContain('Connect to Chroma');
   });
 
+  it("passes the server none of this process's credentials", async () => {
+    const canary = 'qdrant-key-ENV-CANARY-7f3a';
+    const before = process.env.KIOKU_QDRANT_API_KEY;
+    process.env.KIOKU_QDRANT_API_KEY = canary;
+    try {
+      const owner = manager();
+      await owner.ensureRunning();
+      const [server] = findChromaServerProcesses(join(dataDir, 'chroma'));
+      const environment = readFileSync(`/proc/${server.pid}/environ`, 'utf8').split('\0');
+      expect(environment).toContain(`KIOKU_CHROMA_SOCKET=${join(dataDir, 'chroma.sock')}`);
+      expect(environment.some((entry) => entry.startsWith('PATH='))).toBe(true);
+      expect(environment.join('\n')).not.toContain(canary);
+    } finally {
+      if (before === undefined) delete process.env.KIOKU_QDRANT_API_KEY;
+      else process.env.KIOKU_QDRANT_API_KEY = before;
+    }
+  });
+
   it('returns the same URL on repeated and concurrent calls', async () => {
     const owner = manager();
     const urls = await Promise.all([owner.ensureRunning(), owner.ensureRunning(), owner.ensureRunning()]);

@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { delay, isProcessAlive, type Logger } from '@kioku/kernel';
+import { chromaServerEnvironment } from './chroma-server-environment';
 import { probeNetworkIsolation } from './network-isolation';
 import { HOST } from './chroma-server-probe';
 
@@ -66,7 +67,7 @@ export function spawnChromaServer(options: SpawnChromaServerOptions): {
     child = spawn(file, args, {
       stdio: ['ignore', log, log],
       cwd: options.dataDir,
-      env: socketPath ? { ...process.env, KIOKU_CHROMA_SOCKET: socketPath } : process.env,
+      env: chromaServerEnvironment(process.env, socketPath),
     });
   } finally {
     closeSync(log);
