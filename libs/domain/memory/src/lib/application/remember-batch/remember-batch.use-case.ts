@@ -3,9 +3,11 @@
  * normalised and checked on its own (a bad item is reported, the others go on); the contents are
  * embedded a chunk at a time, the next chunks embedding while one is stored; each item's nearest
  * memories come from the store (one query per chunk where the store allows it, sent as soon as the
- * chunk is embedded) and from the items
- * decided before it in the batch; duplicates are refused (unless forced) and the rest are written one
- * upsert per chunk, auto-linked both ways in one link write per chunk, and threaded in input order.
+ * chunk is embedded) and from the items decided before it in the batch; duplicates are refused
+ * (unless forced) and the rest are written one upsert per chunk, auto-linked both ways in one link
+ * write per chunk, and threaded in input order. Calls to one namespace take turns for their store
+ * work in the order they arrived (their embedding does not wait), so each is checked and linked
+ * against every call before it, and a caller with two batches in flight keeps the embedder busy.
  * Results come back per item, in input order. A batch over KIOKU_MAX_BATCH_SIZE is refused whole,
  * before any work; a failure before anything is saved fails the call, a later one is reported on
  * every item not saved.
