@@ -43,7 +43,7 @@ describe('vectorStoreChromaEmbeddedModule', () => {
     };
     const container = new Container();
     container.bind(KERNEL_TOKENS.Logger).toConstantValue(logger);
-    container.loadSync(vectorStoreChromaEmbeddedModule({ dataDir }));
+    container.loadSync(vectorStoreChromaEmbeddedModule({ dataDir, serverEnvironment: {} }));
 
     const store = container.get(VECTOR_STORE_TOKENS.VectorStore);
     expect(store).toBeInstanceOf(ChromaEmbeddedVectorStore);

@@ -52,6 +52,7 @@ export function vectorStoreChromaEmbeddedModule(
         (context) =>
           new ChromaServerManager({
             dataDir: options.dataDir,
+            environment: options.serverEnvironment,
             startTimeoutMs: options.startTimeoutMs,
             logger: context.get(KERNEL_TOKENS.Logger, { optional: true }),
           }),

@@ -9,6 +9,8 @@ import type { Env } from './env-schema';
 export interface ChromaEmbeddedSettings {
   /** Absolute kioku data dir (`KIOKU_DATA_DIR`); the server persists to `<dataDir>/chroma`. */
   dataDir: string;
+  /** What the server inherits of kioku's environment (`childEnvironment`: never a credential). */
+  serverEnvironment: Record<string, string>;
 }
 
 /** `KIOKU_VECTOR_STORE=chroma`: a Chroma server at a URL. */

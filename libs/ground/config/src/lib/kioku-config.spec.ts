@@ -15,6 +15,19 @@ describe('configuration', () => {
     });
   });
 
+  it("hands the embedded server what a process needs of the environment, never kioku's credentials", () => {
+    const config = parseConfig({
+      PATH: '/usr/bin',
+      KIOKU_QDRANT_API_KEY: 'secret',
+      KIOKU_NAMESPACE: 'alice',
+    });
+    expect(config.vectorStore).toEqual({
+      kind: 'chroma-embedded',
+      dataDir: join(homedir(), '.kioku'),
+      serverEnvironment: { PATH: '/usr/bin' },
+    });
+  });
+
   it('runs the local model in two threads with bounded queues by default, and reads the limits', () => {
     expect(parseConfig({}).embeddings).toEqual({
       kind: 'local',

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import { LOOPBACK_HOSTS, type LogLevel, type OriginPolicy } from '@kioku/kernel';
+import { childEnvironment } from './child-environment';
 import { ConfigError } from './config-error';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -77,7 +78,7 @@ export function parseConfig(env: EnvSource): KiokuConfig {
   return {
     dataDir,
     namespace: parsed.KIOKU_NAMESPACE,
-    vectorStore: vectorStoreConfig(parsed, dataDir),
+    vectorStore: vectorStoreConfig(parsed, dataDir, env),
     embeddings: embeddingsConfig(parsed),
     log: { level: parsed.KIOKU_LOG_LEVEL, file: parsed.KIOKU_LOG_FILE },
     workspaceDir: parsed.KIOKU_WORKSPACE_DIR ? resolveUserPath(parsed.KIOKU_WORKSPACE_DIR) : undefined,
@@ -119,10 +120,10 @@ export function parseWith<S extends z.ZodType>(schema: S, env: EnvSource): z.inf
   );
 }
 
-function vectorStoreConfig(env: Env, dataDir: string): VectorStoreConfig {
+function vectorStoreConfig(env: Env, dataDir: string, raw: EnvSource): VectorStoreConfig {
   switch (env.KIOKU_VECTOR_STORE) {
     case 'chroma-embedded':
-      return { kind: 'chroma-embedded', dataDir };
+      return { kind: 'chroma-embedded', dataDir, serverEnvironment: childEnvironment(raw) };
     case 'chroma':
       if (!env.KIOKU_CHROMA_URL) {
         throw new ConfigError([

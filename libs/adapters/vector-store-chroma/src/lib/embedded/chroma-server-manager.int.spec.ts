@@ -16,6 +16,7 @@ import {
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseConfig } from '@kioku/config';
 import { record } from '@kioku/testing-contracts';
 import type { Logger } from '@kioku/kernel';
 import { ChromaRecordStore } from '../chroma-record-store.adapter';
@@ -86,22 +87,21 @@ describe('ChromaServerManager', () => {
     expect(readFileSync(join(dataDir, 'chroma.log'), 'utf8')).toContain('Connect to Chroma');
   });
 
-  it("passes the server none of this process's credentials", async () => {
+  it("gives the server the environment the configuration passes on, and none of kioku's credentials", async () => {
     const canary = 'qdrant-key-ENV-CANARY-7f3a';
-    const before = process.env.KIOKU_QDRANT_API_KEY;
-    process.env.KIOKU_QDRANT_API_KEY = canary;
-    try {
-      const owner = manager();
-      await owner.ensureRunning();
-      const [server] = findChromaServerProcesses(join(dataDir, 'chroma'));
-      const environment = readFileSync(`/proc/${server.pid}/environ`, 'utf8').split('\0');
-      expect(environment).toContain(`KIOKU_CHROMA_SOCKET=${join(dataDir, 'chroma.sock')}`);
-      expect(environment.some((entry) => entry.startsWith('PATH='))).toBe(true);
-      expect(environment.join('\n')).not.toContain(canary);
-    } finally {
-      if (before === undefined) delete process.env.KIOKU_QDRANT_API_KEY;
-      else process.env.KIOKU_QDRANT_API_KEY = before;
-    }
+    const config = parseConfig({
+      PATH: process.env.PATH,
+      KIOKU_DATA_DIR: dataDir,
+      KIOKU_QDRANT_API_KEY: canary,
+    });
+    if (config.vectorStore.kind !== 'chroma-embedded') throw new Error('expected the embedded default');
+    const owner = manager({ environment: config.vectorStore.serverEnvironment });
+    await owner.ensureRunning();
+    const [server] = findChromaServerProcesses(join(dataDir, 'chroma'));
+    const environment = readFileSync(`/proc/${server.pid}/environ`, 'utf8').split('\0');
+    expect(environment).toContain(`KIOKU_CHROMA_SOCKET=${join(dataDir, 'chroma.sock')}`);
+    expect(environment).toContain(`PATH=${process.env.PATH}`);
+    expect(environment.join('\n')).not.toContain(canary);
   });
 
   it('returns the same URL on repeated and concurrent calls', async () => {

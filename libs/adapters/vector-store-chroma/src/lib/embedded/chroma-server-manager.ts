@@ -83,6 +83,7 @@ export class ChromaServerManager {
   private readonly restartOnExit: boolean;
   private readonly cliPath: string;
   private readonly isolateNetwork: boolean;
+  private readonly environment: Record<string, string>;
 
   private current?: ChromaServerRecord;
   private child?: ChildProcess;
@@ -108,6 +109,7 @@ export class ChromaServerManager {
     this.restartOnExit = options.restartOnExit ?? true;
     this.cliPath = options.cliPath ?? defaultCliPath();
     this.isolateNetwork = options.isolateNetwork ?? true;
+    this.environment = options.environment ?? {};
     if (options.installExitHandlers ?? true) installExitHandlers();
   }
 
@@ -298,6 +300,7 @@ export class ChromaServerManager {
         dataDir: this.dataDir,
         logFile: this.logFile,
         port,
+        environment: this.environment,
         socketPath,
         logger: this.logger,
       });

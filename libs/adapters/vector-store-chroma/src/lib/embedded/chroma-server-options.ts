@@ -8,6 +8,8 @@ import { StoreUnavailableError } from '@kioku/vector-store';
 export interface ChromaServerManagerOptions {
   /** Absolute path of the kioku data dir; the server persists to `<dataDir>/chroma`. */
   dataDir: string;
+  /** The server's environment besides its socket (default: none; the configuration gives `serverEnvironment`). */
+  environment?: Record<string, string>;
   logger?: Logger;
   /** How long a start may take before it fails (default 30 000 ms). */
   startTimeoutMs?: number;

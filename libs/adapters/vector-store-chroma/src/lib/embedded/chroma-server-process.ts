@@ -8,7 +8,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { delay, isProcessAlive, type Logger } from '@kioku/kernel';
-import { chromaServerEnvironment } from './chroma-server-environment';
 import { probeNetworkIsolation } from './network-isolation';
 import { HOST } from './chroma-server-probe';
 
@@ -23,6 +22,8 @@ export interface SpawnChromaServerOptions {
   /** Gets the server's stdout and stderr (rotated past 1 MiB). */
   logFile: string;
   port: number;
+  /** What the server inherits of this process's environment. */
+  environment: Record<string, string>;
   /** Run in a network namespace of its own, reached through this socket. */
   socketPath?: string;
   logger?: Logger;
@@ -67,7 +68,7 @@ export function spawnChromaServer(options: SpawnChromaServerOptions): {
     child = spawn(file, args, {
       stdio: ['ignore', log, log],
       cwd: options.dataDir,
-      env: chromaServerEnvironment(process.env, socketPath),
+      env: { ...options.environment, ...(socketPath ? { KIOKU_CHROMA_SOCKET: socketPath } : {}) },
     });
   } finally {
     closeSync(log);
