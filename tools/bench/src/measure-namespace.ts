@@ -215,7 +215,6 @@ export async function measureBulkImport(
   return {
     texts,
     batchSize,
-    inFlight: BULK_IN_FLIGHT,
     saved,
     importPerSecond: texts / (ms.inFlight / 1000),
     sequentialPerSecond: texts / (ms.sequential / 1000),

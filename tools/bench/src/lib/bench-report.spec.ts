@@ -25,7 +25,6 @@ function size(n: number, synthetic: number, recallMs: number): SizeReport {
       texts: 320,
       batchSize: 64,
       saved: 320,
-      inFlight: 2,
       importPerSecond: 50,
       sequentialPerSecond: 40,
       embedPerSecond: 55,

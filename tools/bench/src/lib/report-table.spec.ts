@@ -24,7 +24,6 @@ const result: SizeMeasurements = {
     texts: 320,
     batchSize: 64,
     saved: 320,
-    inFlight: 2,
     importPerSecond: 40,
     sequentialPerSecond: 40,
     embedPerSecond: 50,

@@ -18,9 +18,7 @@ export interface BulkThroughput {
   batchSize: number;
   /** Memories saved (the rest were refused as near-duplicates of the store or of the batch). */
   saved: number;
-  /** Batches of remember_batch sent at a time by the bulk loader. */
-  inFlight: number;
-  /** Through remember_batch, `inFlight` batches at a time, memories per second. */
+  /** Through remember_batch, BULK_IN_FLIGHT batches at a time, memories per second. */
   importPerSecond: number;
   /** Through remember_batch, each batch sent when the one before has answered, memories per second. */
   sequentialPerSecond: number;
@@ -80,7 +78,7 @@ export const RECALL_LIMIT = 1.25;
 export const REMEMBER_LIMIT = 1.5;
 export const SCALING_LIMIT = 1.5;
 export const BULK_LIMIT = 0.8;
-/** Batches a bulk loader keeps in flight (README, "Bulk ingest"). */
+/** Batches a bulk loader keeps in flight (README, "Loading many memories"). */
 export const BULK_IN_FLIGHT = 2;
 
 type Percentile = 'p50' | 'p95';

@@ -117,7 +117,6 @@ export class NodeWorkspaceFiles implements WorkspaceFiles {
   }
 }
 
-/** Runs `task` after every earlier task queued for the same key has settled. */
 function lockFileFor(target: string): string {
   return join(dirname(target), `.${basename(target)}.lock`);
 }
