@@ -1,6 +1,6 @@
 /**
  * Shared Jest settings for every project: SWC transpiles TypeScript with legacy decorators (inversify),
- * and tsconfig path aliases resolve to library sources. Two selections of spec files (README, Tests):
+ * and tsconfig path aliases resolve to library sources. Two selections of spec files (CONTRIBUTING.md, Tests):
  * the default export runs the unit specs (`*.spec.ts`), `integrationPreset` the integration specs
  * (`*.int.spec.ts`: they start servers or processes, open sockets, or measure time).
  */

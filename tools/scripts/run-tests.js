@@ -55,7 +55,7 @@ const ignored = ['--testPathIgnorePatterns', '/node_modules/', ...leftOut.map((s
 /**
  * The Jest runs of each suite. Unit specs run on both cores. Integration specs run on two workers,
  * except SERIAL_SPECS, which run alone afterwards; given paths (`npm run test:int -- <path>`), the
- * chosen integration specs run one at a time (README, Tests: the times behind this choice).
+ * chosen integration specs run one at a time (CONTRIBUTING.md, Tests: the times behind this choice).
  */
 const SUITES = {
   unit: () => [{ report: 'unit', config: 'jest.config.ts', args: ['--maxWorkers=2'] }],

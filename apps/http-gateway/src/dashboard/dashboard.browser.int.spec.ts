@@ -19,7 +19,7 @@ jest.setTimeout(240_000);
 const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOTS = resolve(__dirname, '../../../../test-results/screenshots');
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-/** Flags for a closed network (no Google services, no updates): see the machine notes in README, Tests. */
+/** Flags for a closed network (no Google services, no updates): see CONTRIBUTING.md, Tests. */
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -113,7 +113,7 @@ describe('the dashboard in headless Chromium', () => {
       firstRender: performance.getEntriesByName('kioku:first-render')[0]?.startTime ?? -1,
       bytes: performance.getEntriesByType('resource').reduce((sum, entry) => sum + entry.transferSize, 0),
     })`);
-    // Measured and saved for the README, never asserted (timings belong to measurements, not tests).
+    // Measured and saved for docs/gateway.md, never asserted (timings belong to measurements, not tests).
     expect(timing.firstRender).toBeGreaterThan(0);
     writeFileSync(join(SCREENSHOTS, 'timing.json'), JSON.stringify(timing, null, 2) + '\n');
     await expectAccessible('sign-in');

@@ -78,7 +78,7 @@ export const RECALL_LIMIT = 1.25;
 export const REMEMBER_LIMIT = 1.5;
 export const SCALING_LIMIT = 1.5;
 export const BULK_LIMIT = 0.8;
-/** Batches a bulk loader keeps in flight (README, "Loading many memories"). */
+/** Batches a bulk loader keeps in flight (docs/export-import.md, "Loading many memories"). */
 export const BULK_IN_FLIGHT = 2;
 
 type Percentile = 'p50' | 'p95';
