@@ -1,5 +1,5 @@
 /**
- * No request can starve the others (issue 11): while one tenant sends recalls with the longest allowed
+ * No request can starve the others: while one tenant sends recalls with the longest allowed
  * query (4,000 characters), `/healthz` and another tenant's short recall are measured against their
  * baseline on an idle gateway; the p90 of each may grow by at most 100 ms. Likewise while 16,000-
  * character remembers are saved. A query over the limit is refused with a 4xx at once. The numbers
@@ -7,7 +7,7 @@
  *
  * The gateway runs in this process (in-memory store, real local model), so the measuring client
  * shares its event loop: anything that blocks the loop delays the measured calls. With
- * `KIOKU_EMBEDDING_THREADS=0` (the model on the event loop, as before issue 11) this test fails
+ * `KIOKU_EMBEDDING_THREADS=0` (the model on the event loop, as it once was) this test fails
  * (measured on a loaded 2-core box: during long recalls /healthz p50 2.7 → 466 ms and the other
  * tenant's recall p50 73 → 947 ms; during long remembers that recall's p50 7 → 1,607 ms).
  */

@@ -1,7 +1,7 @@
 /**
  * Three `kioku http` processes on three ports against one store (the embedded Chroma server shared
  * through one data dir), keys for two namespaces made with the CLI, and clients that send each
- * request to the next replica in turn (issue 11, Done-when line 1). Two-step deletes (202 on one
+ * request to the next replica in turn. Two-step deletes (202 on one
  * replica, confirmed on the next), a sweep dry run executed on another replica, remembers, recalls
  * and restores all succeed; afterwards: no lost write, no one-sided link, no crossed namespace.
  */

@@ -1,5 +1,5 @@
 /**
- * The MCP features clients use beyond tools (issue 13), in process on the in-memory store and the
+ * The MCP features clients use beyond tools, in process on the in-memory store and the
  * real local model: the logging capability (setLevel, messages with nothing private), progress
  * notifications for consolidate and the sweep, memories as resources (private left out unless asked),
  * and a server that answers before the app has started, then waits for it or reports its failure.

@@ -1,5 +1,5 @@
 /**
- * The fast start of `kioku mcp` over stdio (issue 13), as a process: the handshake is answered
+ * The fast start of `kioku mcp` over stdio, as a process: the handshake is answered
  * before the store starts (the embedded Chroma data dir does not exist yet when tools/list is
  * answered), and a client that leaves during the handshake makes the server exit without starting
  * anything.

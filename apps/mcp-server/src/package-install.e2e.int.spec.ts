@@ -1,5 +1,5 @@
 /**
- * The package as users install it (issue 13): `npm pack`, `npm install -g` of the tarball into an
+ * The package as users install it: `npm pack`, `npm install -g` of the tarball into an
  * empty prefix, then the installed `kioku` — not the checkout — serves MCP over stdio on the embedded
  * default (remember and recall through the MCP SDK client) and runs its other commands.
  */

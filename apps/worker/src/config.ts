@@ -16,7 +16,6 @@ import {
   type KiokuConfig,
 } from '@kioku/config';
 import { NAMESPACE_PATTERN } from '@kioku/namespace-storage';
-import type { BackupSettings } from './jobs/backup.job';
 
 export const JOB_NAMES = [
   'consolidate',
@@ -110,6 +109,14 @@ const workerEnvSchema = z.object({
     .transform((v) => (v === '' ? undefined : v))
     .refine((v) => v === undefined || isTimeZone(v), 'must be an IANA time zone, e.g. UTC or Europe/Berlin'),
 });
+
+/** Where the backup job writes, how many it keeps, and what goes in (behaviour §8.3). */
+export interface BackupSettings {
+  dir: string;
+  keep: number;
+  includePrivate: boolean;
+  withVectors: boolean;
+}
 
 export interface WorkerSettings {
   /** The namespaces every job runs for, in order. */

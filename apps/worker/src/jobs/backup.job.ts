@@ -14,14 +14,8 @@ import { createGzip } from 'node:zlib';
 import type { Clock } from '@kioku/kernel';
 import { streamSink, type ExportNamespaceUseCase } from '@kioku/portability';
 import { backupFileName, backupFolder, partialName, rotateBackups } from '../backups/backup-files';
+import type { BackupSettings } from '../config';
 import type { Job, JobOutcome } from './job';
-
-export interface BackupSettings {
-  dir: string;
-  keep: number;
-  includePrivate: boolean;
-  withVectors: boolean;
-}
 
 export class BackupJob implements Job {
   readonly name = 'backup';

@@ -5,7 +5,8 @@ export {
   type LinkMemoriesResult,
   LinkMemoriesUseCase,
 } from './lib/application/link-memories/link-memories.use-case';
-export { type MemoryChangeListener, MemoryChangeNotifier } from './lib/application/memory-change.listener';
+export { MemoryChangeNotifier } from './lib/application/memory-change.listener';
+export type { MemoryChangeListener } from './lib/ports/memory-change-listener.port';
 export { DEFAULT_MEMORY_SETTINGS, type MemorySettings } from './lib/application/memory-settings';
 export { DIMENSION_KEY, MODEL_KEY, MemoryRepository } from './lib/application/memory.repository';
 export {

@@ -1,5 +1,5 @@
 /**
- * The startup section of the benchmark (issue 13): how long an MCP client waits after spawning
+ * The startup section of the benchmark: how long an MCP client waits after spawning
  * `kioku mcp` for `initialize`, `tools/list` and the first `recall`, over several runs (min and
  * median; the targets are judged on the median). Pure formatting and checks.
  */

@@ -1,7 +1,7 @@
 /** DI tokens owned by the memory library. */
 import { token } from '@kioku/kernel';
 import type { MemorySettings } from './application/memory-settings';
-import type { MemoryChangeListener } from './application/memory-change.listener';
+import type { MemoryChangeListener } from './ports/memory-change-listener.port';
 
 export const MEMORY_TOKENS = {
   Settings: token<MemorySettings>('memory.Settings'),

@@ -1,6 +1,6 @@
 /**
- * The one place that maps configuration to adapter modules (STYLE.md: no giant switch elsewhere,
- * no SDK imports outside adapters).
+ * The one place that maps configuration to adapter modules (no switch over backends elsewhere,
+ * no SDK imports outside adapters: docs/architecture.md).
  */
 import type { ContainerModule } from 'inversify';
 import type { EmbeddingsConfig, VectorStoreConfig } from '@kioku/config';

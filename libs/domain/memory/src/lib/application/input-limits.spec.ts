@@ -1,5 +1,5 @@
 /**
- * Input rules found missing by a live probe (issue 11): a query or tag list too long for the schema,
+ * Input rules found missing by a live probe: a query or tag list too long for the schema,
  * content of only invisible characters or with control characters, errors that echo the caller's
  * input, and a query-vector cache shared across namespaces. Each is refused with a clear error that
  * quotes nothing the caller sent, and nothing is saved.

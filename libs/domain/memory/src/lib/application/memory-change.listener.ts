@@ -1,5 +1,5 @@
 /**
- * Observers of memory changes (workspace files today). Use cases announce changes through the
+ * Tells the observers of memory changes (MemoryChangeListener) what changed. Use cases announce changes through the
  * MemoryChangeNotifier; a listener's failure is logged without content and never fails the
  * operation that caused it (behaviour §6: "a failing workspace write never fails the memory operation").
  */
@@ -7,15 +7,7 @@ import { inject, injectable, multiInject, optional } from 'inversify';
 import { KERNEL_TOKENS, type Logger } from '@kioku/kernel';
 import type { Memory } from '../domain/memory';
 import { MEMORY_TOKENS } from '../memory.tokens';
-
-export interface MemoryChangeListener {
-  /** A memory was saved: a new one, or one brought back from the trash. */
-  saved(namespace: string, memory: Memory): Promise<void>;
-  /** A memory's content or metadata changed (update_memory, merge). */
-  updated(namespace: string, before: Memory, after: Memory): Promise<void>;
-  /** A memory was deleted (forget, auto-forget, merge). */
-  deleted(namespace: string, memory: Memory): Promise<void>;
-}
+import type { MemoryChangeListener } from '../ports/memory-change-listener.port';
 
 @injectable()
 export class MemoryChangeNotifier {
