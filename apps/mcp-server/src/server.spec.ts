@@ -53,8 +53,9 @@ describe('MCP server tools (in process)', () => {
     for (const tool of tools) expect(tool.outputSchema).toBeDefined();
     // Hosts put name, description, input schema and annotations into the model's context; the output
     // schema is for the client that validates structured results (behaviour §8.1, noted deviation).
-    const modelFacing = tools.map(({ name, description, inputSchema, annotations }) => ({
+    const modelFacing = tools.map(({ name, title, description, inputSchema, annotations }) => ({
       name,
+      title,
       description,
       inputSchema,
       annotations,
@@ -62,6 +63,22 @@ describe('MCP server tools (in process)', () => {
     expect(JSON.stringify(modelFacing).length).toBeLessThan(9000);
     const outputSchemas = tools.map(({ outputSchema }) => outputSchema);
     expect(JSON.stringify(outputSchemas).length).toBeLessThan(20_000);
+  });
+
+  it('gives every tool a title and all four annotation hints, so clients can show and gate it', async () => {
+    const { tools } = await client.listTools();
+    const incomplete = tools.filter(
+      ({ title, annotations }) =>
+        !title ||
+        ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'].some(
+          (hint) => typeof annotations?.[hint as keyof typeof annotations] !== 'boolean',
+        ),
+    );
+    expect(incomplete.map((tool) => tool.name)).toEqual([]);
+    const readOnly = tools.filter((tool) => tool.annotations?.readOnlyHint).map((tool) => tool.name);
+    expect(readOnly.sort()).toEqual(['get_episode', 'wake_up']);
+    const destructive = tools.filter((tool) => tool.annotations?.destructiveHint).map((tool) => tool.name);
+    expect(destructive.sort()).toEqual(['consolidate', 'forget', 'merge_memories', 'update_memory']);
   });
 
   it('states a limit on every text and list input, so no request can carry unbounded input', async () => {

@@ -16,10 +16,12 @@ export function registerConsolidationTools(server: McpServer, deps: ToolDeps): v
   server.registerTool(
     'consolidate',
     {
+      title: 'Consolidate',
       description:
         'Tidy recent memory (window_hours, default 24): link, prune weak links, list near-duplicates and fading memories.',
       inputSchema: consolidateInputShape,
       outputSchema: consolidateOutputSchema,
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     },
     (args, extra) =>
       runTool(deps, 'consolidate', args, extra, async (container, context) => {
@@ -32,11 +34,17 @@ export function registerConsolidationTools(server: McpServer, deps: ToolDeps): v
   server.registerTool(
     'merge_memories',
     {
+      title: 'Merge two memories',
       description:
         'Fold remove_id into keep_id (optionally with merged_content); links carry over, remove_id goes to the trash.',
       inputSchema: mergeMemoriesInputShape,
       outputSchema: mergeMemoriesToolOutputSchema,
-      annotations: { destructiveHint: true },
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
     },
     (args, extra) =>
       runTool(deps, 'merge_memories', args, extra, async (container, context) => {

@@ -16,9 +16,16 @@ export function registerEpisodeTools(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
     'create_episode',
     {
+      title: 'Create an episode',
       description: 'Group memories (by id) of one event under a summary.',
       inputSchema: createEpisodeInputShape,
       outputSchema: createEpisodeOutputSchema,
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
     },
     (args, extra) =>
       runTool(deps, 'create_episode', args, extra, async (container, context) => {
@@ -31,10 +38,11 @@ export function registerEpisodeTools(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
     'get_episode',
     {
+      title: 'Get an episode',
       description: 'Show an episode and its memories that still exist.',
       inputSchema: getEpisodeInputShape,
       outputSchema: getEpisodeToolOutputSchema,
-      annotations: { readOnlyHint: true },
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     (args, extra) =>
       runTool(deps, 'get_episode', args, extra, async (container, context) => {

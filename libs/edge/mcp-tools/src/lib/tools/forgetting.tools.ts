@@ -18,13 +18,19 @@ export function registerForgettingTools(server: McpServer, deps: ToolDeps): void
   server.registerTool(
     'forget',
     {
+      title: 'Forget',
       description:
         'Delete by exact id in two calls: the first call with memory_id(s) only asks for confirmation; ' +
         'the same id again within 5 minutes deletes it (restore undoes it). query lists candidates, deleting nothing. ' +
         'sweep: true reports auto-forget candidates (dry run); then dry_run: false drops exactly those. Pinned and protected memories are kept.',
       inputSchema: forgetInputSchema,
       outputSchema: forgetToolOutputSchema,
-      annotations: { destructiveHint: true },
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
     },
     (args, extra) =>
       runTool(deps, 'forget', args, extra, async (container, context) => {
@@ -37,9 +43,16 @@ export function registerForgettingTools(server: McpServer, deps: ToolDeps): void
   server.registerTool(
     'restore',
     {
+      title: 'Restore from the trash',
       description: 'Bring a forgotten memory back from the trash, with its links.',
       inputSchema: restoreInputShape,
       outputSchema: restoreToolOutputSchema,
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
     },
     (args, extra) =>
       runTool(deps, 'restore', args, extra, async (container, context) => {

@@ -36,10 +36,17 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
     'remember',
     {
+      title: 'Remember',
       description:
         'Save a memory. A near-duplicate is refused and shown (force=true saves anyway). Similar memories get linked. private=true keeps it out of files and logs.',
       inputSchema: rememberInputShape,
       outputSchema: rememberToolOutputSchema,
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
     },
     (args, extra) =>
       runTool(deps, 'remember', args, extra, async (container, context) => {
@@ -52,11 +59,18 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
     'remember_batch',
     {
+      title: 'Remember many',
       description:
         'Save many memories at once (e.g. a conversation), in order: one result per item, as remember gives. ' +
         'Calls made while another is running are stored after it, in the order they arrive.',
       inputSchema: rememberBatchInputShape,
       outputSchema: rememberBatchOutputSchema,
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
     },
     (args, extra) =>
       runTool(deps, 'remember_batch', args, extra, async (container, context) => {
@@ -69,11 +83,17 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
     'recall',
     {
+      title: 'Recall',
       description:
         'Find memories by meaning and by words (names, numbers, any language). Each result shows its id and private: true|false.',
       inputSchema: recallInputShape,
       outputSchema: recallOutputSchema,
-      annotations: { readOnlyHint: false },
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
     },
     (args, extra) =>
       runTool(deps, 'recall', args, extra, async (container, context) => {
@@ -86,9 +106,11 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
     'update_memory',
     {
+      title: 'Update a memory',
       description: 'Change a memory by id (importance 5 pins it).',
       inputSchema: updateMemoryInputShape,
       outputSchema: updateMemoryToolOutputSchema,
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     },
     (args, extra) =>
       runTool(deps, 'update_memory', args, extra, async (container, context) => {
@@ -101,9 +123,16 @@ export function registerMemoryTools(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
     'link_memories',
     {
+      title: 'Link two memories',
       description: 'Link two memories by id in both directions.',
       inputSchema: linkMemoriesInputShape,
       outputSchema: linkMemoriesToolOutputSchema,
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
     },
     (args, extra) =>
       runTool(deps, 'link_memories', args, extra, async (container, context) => {

@@ -10,10 +10,11 @@ export function registerSessionTools(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
     'wake_up',
     {
+      title: 'Wake up',
       description: 'Call at the start of a session: a short orientation on your memory.',
       inputSchema: {},
       outputSchema: wakeUpOutputSchema,
-      annotations: { readOnlyHint: true },
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     (args, extra) =>
       runTool(deps, 'wake_up', args, extra, async (container, context) => {
