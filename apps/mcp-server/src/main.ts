@@ -4,6 +4,7 @@
  * line on stderr; the store and the model start in the background while the protocol is already
  * answered, and a failure to start them is reported on every call (and logged).
  */
+import { randomUUID } from 'node:crypto';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { JsonLinesLogSink, SystemClock, toAppError } from '@kioku/kernel';
 import { RedactingLogger } from '@kioku/redaction';
@@ -32,7 +33,10 @@ async function main(): Promise<void> {
   if (config.transport === 'stdio') {
     const transport = new StdioServerTransport();
     transport.onclose = () => void shutdown('stdin closed');
-    const server = createMcpServer(services, { namespace: config.namespace, callerId: 'stdio' });
+    // Each process is its own caller: a forget asked in one stdio server is never confirmed by
+    // another one sharing the store (pending deletions live in the shared state).
+    const callerId = `stdio:${randomUUID()}`;
+    const server = createMcpServer(services, { namespace: config.namespace, callerId });
     // The client hears how the start went, once it has finished initializing.
     const initialized = new Promise<void>((resolve) => (server.server.oninitialized = resolve));
     void Promise.all([initialized, app.settled]).then(() =>
