@@ -70,6 +70,14 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     routerOptions: { ignoreTrailingSlash: true },
   });
   server.removeContentTypeParser('text/plain');
+  // Many HTTP clients send Content-Type: application/json on every request, a DELETE included: an
+  // empty body is no body, anything else goes through Fastify's own (poisoning-safe) JSON parser.
+  const parseJson = server.getDefaultJsonParser('error', 'error');
+  server.removeContentTypeParser('application/json');
+  server.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, undefined);
+    else void parseJson(request, body, done);
+  });
   server.decorateRequest('caller', null);
 
   const authenticator = new Authenticator({

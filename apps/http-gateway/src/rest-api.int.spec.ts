@@ -144,7 +144,7 @@ describe('REST API (in process)', () => {
 
       const missing = await api.patch('/v1/memories/mem_000000000000', { importance: 2 });
       expectProblem(missing, 404, 'MEMORY_NOT_FOUND');
-      expect(missing.body.detail).toContain('mem_000000000000');
+      expect(missing.body.detail).toBe('No memory with this id exists.');
 
       expectProblem(await api.patch(`/v1/memories/${id}`, { private: 'yes' }), 422, 'INVALID_INPUT');
     });
@@ -204,6 +204,40 @@ describe('REST API (in process)', () => {
       expectProblem(again, 404, 'MEMORY_NOT_FOUND');
       expect(again.body.detail).toMatch(/^Not in trash/);
       expectProblem(await api.post('/v1/memories/mem_000000000000/restore'), 404, 'MEMORY_NOT_FOUND');
+    });
+
+    it('accepts Content-Type: application/json with no body, as many HTTP clients send it', async () => {
+      const id = await remember('The bakery on the corner closes at six on Saturdays.');
+      const json = { 'content-type': 'application/json' };
+      const first = await api.delete(`/v1/memories/${id}`, json);
+      expect(first.status).toBe(202);
+      const second = await api.delete(`/v1/memories/${id}?confirm=${first.body.confirmationToken}`, json);
+      expect(second.status).toBe(200);
+      expect((await api.post(`/v1/memories/${id}/restore`, '', json)).status).toBe(200);
+      expectProblem(await api.post('/v1/memories', '{"content":', json), 400, 'MALFORMED_REQUEST');
+    });
+
+    it('never repeats the requested ids in a refusal', async () => {
+      const id = await remember('The garden hose is kept behind the shed.');
+      const other = await remember('The neighbours water the garden on Wednesdays.');
+      await api.post('/v1/links', { source_id: id, target_id: other, link_type: 'related' });
+      const unknown = 'mem_0123456789ab';
+      const refusals = [
+        await api.get(`/v1/memories/${unknown}`),
+        await api.patch(`/v1/memories/${unknown}`, { importance: 2 }),
+        await api.delete(`/v1/memories/${unknown}`),
+        await api.post(`/v1/memories/${unknown}/restore`),
+        await api.post(`/v1/memories/${id}/restore`),
+        await api.post('/v1/links', { source_id: id, target_id: unknown }),
+        await api.post('/v1/links', { source_id: id, target_id: other, link_type: 'related' }),
+        await api.get('/v1/episodes/ep_0123456789ab'),
+        await api.post('/v1/merge', { keep_id: id, remove_id: unknown }),
+      ];
+      for (const response of refusals) {
+        expect(response.status).toBeGreaterThanOrEqual(400);
+        expect(response.text).not.toContain('0123456789ab');
+        expect(response.text).not.toContain(id);
+      }
     });
 
     it('refuses to delete a pinned memory (409)', async () => {

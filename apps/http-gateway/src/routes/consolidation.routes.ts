@@ -50,7 +50,9 @@ export const consolidationRoutes: RouteSpec[] = [
       const result = await container.get(MergeMemoriesUseCase).execute(body, context);
       if (result.status === 'not_found') throw memoryNotFound(...result.missingIds);
       if (result.status === 'protected')
-        throw conflict(`Not merged: ${result.memory.id} is protected (pinned or a protected category).`);
+        throw conflict(
+          `Not merged: ${result.memory.id === body.keep_id ? 'keep_id' : 'remove_id'} is protected (pinned or a protected category).`,
+        );
       return ok(mergeMemoriesStructured(result));
     },
   }),

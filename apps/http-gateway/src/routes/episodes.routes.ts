@@ -39,7 +39,7 @@ export const episodeRoutes: RouteSpec[] = [
     problems: ['EPISODE_NOT_FOUND'],
     async handle({ params, context, container }) {
       const result = await container.get(GetEpisodeUseCase).execute({ episode_id: params.id }, context);
-      if (result.status === 'not_found') throw episodeNotFound(result.episodeId);
+      if (result.status === 'not_found') throw episodeNotFound();
       return ok(getEpisodeStructured(result));
     },
   }),

@@ -125,7 +125,7 @@ export const forgettingRoutes: RouteSpec[] = [
     problems: ['MEMORY_NOT_FOUND', 'CONFLICT'],
     async handle({ params, context, container }) {
       const result = await container.get(RestoreUseCase).execute({ memory_id: params.id }, context);
-      if (result.status === 'not_in_trash') throw notInTrash(result.memoryId);
+      if (result.status === 'not_in_trash') throw notInTrash();
       if (result.status === 'already_exists')
         throw conflict(`Nothing to restore: memory ${result.memoryId} exists.`);
       return ok(restoreStructured(result));

@@ -117,7 +117,7 @@ export const memoryRoutes: RouteSpec[] = [
     async handle({ body, context, container }) {
       const result = await container.get(LinkMemoriesUseCase).execute(body, context);
       if (result.status === 'not_found') throw memoryNotFound(...result.missingIds);
-      if (result.status === 'exists') throw linkExists(result.sourceId, result.targetId, result.type);
+      if (result.status === 'exists') throw linkExists(result.type);
       return created(linkMemoriesStructured(result));
     },
   }),
