@@ -75,8 +75,9 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   const parseJson = server.getDefaultJsonParser('error', 'error');
   server.removeContentTypeParser('application/json');
   server.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') done(null, undefined);
-    else void parseJson(request, body, done);
+    const text = body.toString();
+    if (text === '') done(null, undefined);
+    else void parseJson(request, text, done);
   });
   server.decorateRequest('caller', null);
 
