@@ -49,7 +49,7 @@ describe('export and import of a namespace', () => {
   it('round trip: every record identical, the same recall results, the lexical index filled', async () => {
     const { source, seed } = await seeded();
     const { text, summary } = await exportText(source, { includePrivate: true, withVectors: true });
-    expect(summary.counts).toEqual({ memory: 8, link: expect.any(Number), episode: 1, trash: 2, setting: 1 });
+    expect(summary.counts).toEqual({ memory: 8, link: expect.any(Number), episode: 2, trash: 2, setting: 1 });
 
     const target = kit();
     const report = await importText(target, text);
@@ -114,7 +114,7 @@ describe('export and import of a namespace', () => {
     expect((await snapshotNamespace(target.container, NS)).links).toEqual([]);
   });
 
-  it('private memories stay out unless asked for: no content, no links, no trash, no episode entry, no merge candidate', async () => {
+  it('private memories stay out unless asked for: no content, no links, no trash, no episode naming one, no merge candidate', async () => {
     const { source, seed } = await seeded();
     const { text, summary } = await exportText(source, { withVectors: true });
     expect(summary.privateOmitted).toBe(3);
@@ -125,7 +125,7 @@ describe('export and import of a namespace', () => {
     await importText(target, text);
     const snapshot = await snapshotNamespace(target.container, NS);
     expect(snapshot.memories.map((m) => m.memory.isPrivate)).not.toContain(true);
-    expect(snapshot.episodes[0].memoryIds).toEqual([seed.publicIds[0], seed.publicIds[2]]);
+    expect(snapshot.episodes.map((e) => e.id)).toEqual([seed.publicEpisodeId]);
     expect(snapshot.trash.map((t) => t.memory.id)).toEqual([seed.trashedIds[0]]);
     expect(await target.container.get(NamespaceStateRepository).read(NS, 'consolidation')).toMatchObject({
       mergeCandidates: JSON.stringify([{ a: seed.publicIds[0], b: seed.publicIds[1], similarity: 0.9 }]),

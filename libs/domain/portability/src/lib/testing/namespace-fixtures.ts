@@ -1,6 +1,6 @@
 /**
  * Test fixtures for export and import: a namespace with every kind of record (public and private
- * memories, explicit and automatic links, an episode naming a private memory, trash entries of a
+ * memories, explicit and automatic links, an episode naming a private memory and a public one, trash entries of a
  * public and a private memory, a setting), and a snapshot of everything a namespace holds, sorted,
  * to compare two namespaces record by record. Works on any container with the domain modules loaded.
  */
@@ -17,7 +17,9 @@ export interface SeededNamespace {
   publicIds: string[];
   privateIds: string[];
   trashedIds: string[];
+  /** An episode that names a private memory (and carries the canary in its summary). */
   episodeId: string;
+  publicEpisodeId: string;
 }
 
 export const FIXTURE_TEXTS = [
@@ -60,12 +62,19 @@ export async function seedNamespace(
     context,
   );
   await link.execute({ source_id: publicIds[1], target_id: privateIds[0], link_type: 'related' }, context);
-  const episode = await container
-    .get(CreateEpisodeUseCase)
-    .execute(
-      { memory_ids: [publicIds[0], publicIds[2], privateIds[1]], summary: 'The river morning' },
-      context,
-    );
+  const episodes = container.get(CreateEpisodeUseCase);
+  // Its summary speaks of the private member: the whole episode is private.
+  const episode = await episodes.execute(
+    {
+      memory_ids: [publicIds[0], publicIds[2], privateIds[1]],
+      summary: `The river morning ${PRIVATE_CANARY}`,
+    },
+    context,
+  );
+  const publicEpisode = await episodes.execute(
+    { memory_ids: [publicIds[3], publicIds[4]], summary: 'Cooking week' },
+    context,
+  );
   const trashed = [
     await save('Parked the car on level 3 of the station garage'),
     await save(`Private trashed ${PRIVATE_CANARY}`, { private: true }),
@@ -84,7 +93,13 @@ export async function seedNamespace(
       ]),
     });
   }
-  return { publicIds, privateIds, trashedIds: trashed, episodeId: episode.episode.id };
+  return {
+    publicIds,
+    privateIds,
+    trashedIds: trashed,
+    episodeId: episode.episode.id,
+    publicEpisodeId: publicEpisode.episode.id,
+  };
 }
 
 /** Everything the namespace holds, sorted, vectors rounded to float32 precision. */

@@ -4,7 +4,7 @@
  * from the ids of private memories when they are left out, which links and episodes are checked
  * against). Kinds follow the format's order: memories, links (one line per pair), episodes, trash,
  * settings. Private memories are left out unless asked for, with every link to them, their trash
- * entries, their places in episodes and the merge candidates that name them. Nothing is logged about the records.
+ * entries, the episodes that name them and the merge candidates that name them. Nothing is logged about the records.
  */
 import { inject, injectable } from 'inversify';
 import { EMBEDDINGS_TOKENS, type EmbeddingProvider } from '@kioku/embeddings';
@@ -98,9 +98,10 @@ export class ExportNamespaceUseCase {
 
     seen = 0;
     for await (const episode of this.episodes.all(namespace)) {
-      const memoryIds = episode.memoryIds.filter((id) => !isHidden(id));
-      await this.emit(sink, counts, [{ type: 'episode', episode: { ...episode, memoryIds } }]);
       progress({ kind: 'episode', done: ++seen });
+      // Its summary was written about every member, a private one too: the episode is private.
+      if (episode.memoryIds.some(isHidden)) continue;
+      await this.emit(sink, counts, [{ type: 'episode', episode }]);
     }
 
     seen = 0;
