@@ -10,7 +10,7 @@ import { inject, injectable } from 'inversify';
 import { KERNEL_TOKENS, NO_FENCE, type Clock, type Logger, type WriteFence } from '@kioku/kernel';
 import { EpisodeMaintenance } from '@kioku/episodes';
 import { evaluate, isProtected } from '@kioku/forgetting';
-import { LinkRepository, type Link } from '@kioku/links';
+import { LinkRepository } from '@kioku/links';
 import {
   MEMORY_TOKENS,
   MemoryRepository,
@@ -21,14 +21,10 @@ import {
 } from '@kioku/memory';
 import { toSimilarity } from '@kioku/kernel';
 import { where } from '@kioku/vector-store';
-import { coactivatedPairs } from '../../domain/coactivation';
+import { pairKey, planLinks } from '../../domain/link-plan';
 import { ConsolidationStateRepository } from '../consolidation-state.repository';
 import type { ConsolidateInput } from './consolidate.input';
 
-const REPLAY_CONFIDENCE = 0.6;
-const REPLAY_STEP = 0.1;
-const COACTIVATION_CONFIDENCE = 0.5;
-const PRUNE_BELOW = 0.1;
 const MAX_MERGE_CANDIDATES = 5;
 const MAX_FADING = 5;
 const NEIGHBOURS = 4;
@@ -96,39 +92,7 @@ export class ConsolidateUseCase {
       namespace,
       windowMemories.map((m) => m.id),
     );
-    const byKey = new Map(existing.map((l) => [key(l.sourceId, l.targetId, l.type), l]));
-    const writes = new Map<string, Link>();
-    const hasRelated = (a: string, b: string) =>
-      byKey.has(key(a, b, 'related')) || byKey.has(key(b, a, 'related')) || writes.has(pairKey(a, b));
-
-    let linksCreated = 0;
-    let linksStrengthened = 0;
-    for (let i = 0; i + 1 < windowMemories.length; i++) {
-      const [a, b] = [windowMemories[i], windowMemories[i + 1]];
-      const current = byKey.get(key(a.id, b.id, 'related')) ?? byKey.get(key(b.id, a.id, 'related'));
-      if (!current) {
-        writes.set(pairKey(a.id, b.id), link(a.id, b.id, REPLAY_CONFIDENCE, 'replay', stamp, stamp));
-        linksCreated++;
-      } else if (!current.replayedAt) {
-        writes.set(pairKey(a.id, b.id), {
-          ...current,
-          confidence: Math.min(1, current.confidence + REPLAY_STEP),
-          replayedAt: stamp,
-        });
-        linksStrengthened++;
-      }
-    }
-
-    const coactivated = coactivatedPairs(windowMemories, this.settings.maxAutoLinks);
-    for (const [a, b] of coactivated) {
-      if (hasRelated(a.id, b.id)) continue;
-      writes.set(pairKey(a.id, b.id), link(a.id, b.id, COACTIVATION_CONFIDENCE, 'co-activation', stamp));
-      linksCreated++;
-    }
-
-    const weak = existing.filter(
-      (l) => l.confidence < PRUNE_BELOW && !writes.has(pairKey(l.sourceId, l.targetId)),
-    );
+    const plan = planLinks(windowMemories, existing, this.settings.maxAutoLinks, stamp);
     step(2, 'replayed and linked co-activated memories');
     const mergeCandidates = await this.mergeCandidates(namespace, window);
     step(3, `found ${mergeCandidates.length} near-duplicate pairs`);
@@ -140,9 +104,9 @@ export class ConsolidateUseCase {
       episodeIdsDropped = await this.episodes.dropMissingMemories(namespace, { dryRun: true });
     } else {
       await beforeWrite();
-      await this.linkWriter.save(namespace, [...writes.values()]);
+      await this.linkWriter.save(namespace, plan.writes);
       await beforeWrite();
-      await this.links.removeBoth(namespace, weak);
+      await this.links.removeBoth(namespace, plan.weak);
       await beforeWrite();
       episodeIdsDropped = await this.episodes.dropMissingMemories(namespace);
       await beforeWrite();
@@ -152,15 +116,15 @@ export class ConsolidateUseCase {
       });
     }
     step(CONSOLIDATION_STEPS, dryRun ? 'dry run complete' : 'links and episodes written');
-    const touched = new Set([...writes.values(), ...weak].flatMap((l) => [l.sourceId, l.targetId]));
+    const touched = new Set([...plan.writes, ...plan.weak].flatMap((l) => [l.sourceId, l.targetId]));
     const result: ConsolidateResult = {
       dryRun,
       windowHours,
       replayed: windowMemories.length,
-      coactivations: coactivated.length,
-      linksCreated,
-      linksStrengthened,
-      linksPruned: new Set(weak.map((l) => pairKey(l.sourceId, l.targetId) + l.type)).size,
+      coactivations: plan.coactivations,
+      linksCreated: plan.linksCreated,
+      linksStrengthened: plan.linksStrengthened,
+      linksPruned: new Set(plan.weak.map((l) => pairKey(l.sourceId, l.targetId) + l.type)).size,
       refreshed: touched.size,
       mergeCandidates,
       fading,
@@ -218,32 +182,4 @@ export class ConsolidateUseCase {
     }
     return fading;
   }
-}
-
-function key(sourceId: string, targetId: string, type: string): string {
-  return `${sourceId}>${targetId}>${type}`;
-}
-
-/** One key per unordered pair, for the `related` links consolidation writes. */
-function pairKey(a: string, b: string): string {
-  return a < b ? `${a}|${b}` : `${b}|${a}`;
-}
-
-function link(
-  sourceId: string,
-  targetId: string,
-  confidence: number,
-  note: string,
-  createdAt: string,
-  replayedAt?: string,
-): Link {
-  return {
-    sourceId,
-    targetId,
-    type: 'related',
-    confidence,
-    note,
-    createdAt,
-    ...(replayedAt ? { replayedAt } : {}),
-  };
 }
