@@ -9,12 +9,13 @@
  * namespaces it names (and refuses a --namespace).
  */
 import { execFile, spawn } from 'node:child_process';
-import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createAppContainer, type AppContainer } from '@kioku/composition';
 import { parseConfig } from '@kioku/config';
 import { MemoryRepository } from '@kioku/memory';
+import { NamespaceDirectory } from '@kioku/namespace-storage';
 import {
   ExportNamespaceUseCase,
   ImportNamespaceUseCase,
@@ -241,6 +242,57 @@ describe('kioku export and kioku import (bin/kioku, embedded default)', () => {
     const third = await kioku(dataDir, 'import', file);
     expect(third.stdout).toContain('0 records written.');
   }, 300_000);
+
+  it('a mistaken command line gets one clear line and exit 1, never a stack trace, and changes nothing', async () => {
+    const dataDir = dir('mistakes');
+    const app = await open(dataDir);
+    await seedNamespace(app.container, 'default');
+    const before = await snapshotNamespace(app.container, 'default');
+    await app.close();
+    const files = dir('mistake-files');
+    const input = join(dir('mistake-input'), 'input.jsonl');
+    writeFileSync(input, '');
+    const refused = async (args: string[], message: string) => {
+      const failure = await kioku(dataDir, ...args).then(
+        () => ({ code: 0, stdout: '', stderr: '' }),
+        (e: { code: number; stdout: string; stderr: string }) => e,
+      );
+      expect(failure.code).toBe(1);
+      expect(failure.stderr.trim().split('\n').at(-1)).toBe(message);
+      expect(failure.stderr).not.toMatch(/\n\s+at |node:internal|INTERNAL/);
+      expect(failure.stdout).toBe('');
+    };
+    await refused(
+      ['import', join(files, 'missing.jsonl')],
+      'kioku import: INVALID_INPUT: FILE: no such file.',
+    );
+    await refused(
+      ['import', files],
+      'kioku import: INVALID_INPUT: FILE: names a folder or a device, not a file.',
+    );
+    const namespaceRule =
+      'INVALID_INPUT: --namespace: a namespace is 1 to 63 lower-case letters, digits, "_" or "-", starting with a letter or digit.';
+    await refused(['import', '--namespace', '../x', input], `kioku import: ${namespaceRule}`);
+    await refused(['export', '--namespace', 'ALICE'], `kioku export: ${namespaceRule}`);
+    await refused(
+      ['export', '--namespace', 'defualt'],
+      'kioku export: INVALID_INPUT: --namespace: this store holds no such namespace (`kioku export --all` exports every one).',
+    );
+    await refused(
+      ['export', '--output', join(files, 'no-such-folder', 'out.jsonl')],
+      'kioku export: INVALID_INPUT: --output: the folder to write the file in does not exist.',
+    );
+    await refused(
+      ['export', '--output', files],
+      'kioku export: INVALID_INPUT: --output: names a folder; give the path of a file to write.',
+    );
+
+    expect(readdirSync(files)).toEqual([]);
+    const after = await open(dataDir);
+    expect(await after.container.get(NamespaceDirectory).list()).toEqual(['default']);
+    expect(await snapshotNamespace(after.container, 'default')).toEqual(before);
+    await after.close();
+  }, 180_000);
 
   it('bad input is refused naming the line, and nothing is written', async () => {
     const dataDir = dir('bad');

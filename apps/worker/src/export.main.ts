@@ -6,8 +6,7 @@
  * --include-private. Other kioku processes may keep running (each record is read as it is).
  */
 import 'reflect-metadata';
-import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { open, rename, rm } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@kioku/config';
@@ -15,6 +14,7 @@ import { createAppContainer } from '@kioku/composition';
 import { AppError, toAppError } from '@kioku/kernel';
 import { NamespaceDirectory } from '@kioku/namespace-storage';
 import { ExportNamespaceUseCase, streamSink, type ExportSummary } from '@kioku/portability';
+import { namespaceOption, writableFile } from './cli/cli-checks';
 import { ProgressReporter } from './cli/progress-reporter';
 
 async function main(): Promise<void> {
@@ -29,6 +29,8 @@ async function main(): Promise<void> {
     strict: true,
   });
   if (values.all && values.namespace) throw AppError.invalidInput('Give --namespace or --all, not both.');
+  const named = namespaceOption(values.namespace);
+  if (values.output !== undefined) await writableFile(values.output, '--output');
   const config = loadConfig();
   // Exporting never embeds: the local model's identity is known without loading it.
   const app = await createAppContainer(config, {
@@ -38,10 +40,15 @@ async function main(): Promise<void> {
   });
   const partial = values.output ? `${values.output}.partial-${process.pid}` : undefined;
   try {
-    const namespaces = values.all
-      ? await app.container.get(NamespaceDirectory).list()
-      : [values.namespace ?? config.namespace];
-    const out = partial ? createWriteStream(partial, { mode: 0o600, flags: 'wx' }) : process.stdout;
+    const stored = await app.container.get(NamespaceDirectory).list();
+    // A namespace asked for by name must exist (a typo is not an empty export); the configured one
+    // exports empty on a fresh store.
+    if (named !== undefined && !stored.includes(named))
+      throw AppError.invalidInput(
+        '--namespace: this store holds no such namespace (`kioku export --all` exports every one).',
+      );
+    const namespaces = values.all ? stored : [named ?? config.namespace];
+    const out = partial ? (await open(partial, 'wx', 0o600)).createWriteStream() : process.stdout;
     const sink = streamSink(out);
     const progress = new ProgressReporter('export');
     const summaries: ExportSummary[] = [];

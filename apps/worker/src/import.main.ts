@@ -30,6 +30,7 @@ import {
   type ImportReport,
   type McpMemoryConversionSummary,
 } from '@kioku/portability';
+import { namespaceOption, readableFile } from './cli/cli-checks';
 import { ProgressReporter } from './cli/progress-reporter';
 
 async function main(): Promise<void> {
@@ -51,6 +52,8 @@ async function main(): Promise<void> {
     );
   if (values.from !== 'kioku' && values.from !== 'mcp-memory')
     throw AppError.invalidInput(`--from: expects kioku or mcp-memory (got "${values.from}")`);
+  const named = namespaceOption(values.namespace);
+  if (file !== '-') await readableFile(file, 'FILE');
   const config = loadConfig();
   const spool = file === '-' ? await spoolStdin() : undefined;
   const app = await createAppContainer(config, { appName: 'import', openNamespace: false });
@@ -59,13 +62,13 @@ async function main(): Promise<void> {
     const path = spool?.path ?? file;
     const graph =
       values.from === 'mcp-memory'
-        ? await convertGraph(app.container, path, values.namespace ?? config.namespace)
+        ? await convertGraph(app.container, path, named ?? config.namespace)
         : undefined;
     if (graph) process.stdout.write(describeGraph(graph.summary));
     const report = await app.container.get(ImportNamespaceUseCase).execute({
       source: graph?.source ?? fileImportSource(path),
       // A one-section file goes to --namespace, else to the configured namespace; see the use case.
-      namespace: values.namespace ?? (graph || !(await isMultiSection(path)) ? config.namespace : undefined),
+      namespace: named ?? (graph || !(await isMultiSection(path)) ? config.namespace : undefined),
       dryRun: values['dry-run'],
       overwrite: values.overwrite,
       skipDuplicates: values['skip-duplicates'],

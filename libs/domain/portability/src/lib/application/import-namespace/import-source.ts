@@ -19,8 +19,10 @@ export interface ImportSource {
 export function fileImportSource(path: string): ImportSource {
   return {
     async *lines() {
+      // Sniffed before the stream opens, so a missing file rejects here instead of failing a stream no one listens to.
+      const gzipped = await isGzip(path);
       const file = createReadStream(path);
-      const input: Readable = (await isGzip(path)) ? file.pipe(createGunzip()) : file;
+      const input: Readable = gzipped ? file.pipe(createGunzip()) : file;
       // A damaged gzip stream fails the gunzip, not the file: pass that failure on to the reader.
       file.on('error', (error) => input.destroy(error));
       let read = 0;
