@@ -31,5 +31,6 @@ export { SECURITY_HEADERS } from './lib/security-headers';
 export { basicAuthHeaders, parseServiceUrl } from './lib/service-url';
 export { relativeAge, similarityText, snippet, toSimilarity, utcDay } from './lib/text';
 export { token } from './lib/token';
+export { GroupCommit, type GroupCommitOptions } from './lib/group-commit';
 export { type Turn, TurnsByKey } from './lib/turns-by-key';
 export { NO_FENCE, type WriteFence } from './lib/write-fence';

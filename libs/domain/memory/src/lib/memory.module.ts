@@ -10,6 +10,7 @@ import { MemoryRanker } from './application/recall/memory-ranker';
 import { AccessTracker } from './application/recall/access-tracker';
 import { ReembedUseCase } from './application/reembed/reembed.use-case';
 import { VerifiedLinkWriter } from './application/shared/verified-link-writer';
+import { BackgroundPatches } from './application/shared/background-patches';
 import { MemoryChangeNotifier } from './application/memory-change.listener';
 import { RememberUseCase } from './application/remember/remember.use-case';
 import { RememberBatchUseCase } from './application/remember-batch/remember-batch.use-case';
@@ -31,6 +32,10 @@ export function memoryModule(): ContainerModule {
       .toSelf()
       .inSingletonScope()
       .onDeactivation((thread) => thread.flush());
+    bind(BackgroundPatches)
+      .toSelf()
+      .inSingletonScope()
+      .onDeactivation((patches) => patches.flush());
     for (const service of [
       MemoryRepository,
       ReembedUseCase,
@@ -59,4 +64,5 @@ export function memoryModule(): ContainerModule {
 export async function unbindBackgroundWriters(container: Container): Promise<void> {
   await container.unbind(AccessTracker);
   await container.unbind(ConversationThread);
+  await container.unbind(BackgroundPatches);
 }

@@ -109,6 +109,17 @@ class StoreHoldingFirstWriteForEmbeds extends MemoryVectorStore {
   }
 }
 
+/** Counts memory upserts and holds the first one until released, so that later calls queue behind it. */
+class StoreHoldingFirstWriteUntilReleased extends MemoryVectorStore {
+  memoryUpserts = 0;
+  release = () => {};
+  private readonly released = new Promise<void>((resolve) => (this.release = resolve));
+  override async upsert(collection: string, records: VectorRecord[]) {
+    if (collection.endsWith('_memories') && ++this.memoryUpserts === 1) await this.released;
+    await super.upsert(collection, records);
+  }
+}
+
 /** Fails its n-th embed call (counting from 1). */
 class EmbedderFailingOnCall extends DeterministicEmbeddingProvider {
   constructor(private readonly failing: number) {
@@ -325,6 +336,84 @@ describe('RememberBatchUseCase', () => {
     expect(failed).toMatchObject({ status: 'rejected', reason: { code: 'STORE_UNAVAILABLE' } });
     expect(next).toMatchObject({ status: 'fulfilled' });
     expect(await kit.repository.count(kit.context.namespace)).toBe(2);
+  });
+
+  it('stores the calls that arrived while the namespace was busy as one group, each answered on its own', async () => {
+    const store = new StoreHoldingFirstWriteUntilReleased();
+    const kit = setup({}, { store });
+    const [aiko, bo] = [kit.context, { ...kit.context, callerId: 'bo' }];
+    const first = kit.batch.execute([{ content: 'Morning standup at nine' }], aiko);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const waiting = Promise.all([
+      kit.remember.execute(CONVERSATION[0], aiko),
+      kit.remember.execute({ content: 'Bo fixed the printer on the third floor' }, bo),
+      kit.remember.execute(CONVERSATION[2], bo),
+      kit.batch.execute([CONVERSATION[1], CONVERSATION[3]], aiko),
+      kit.remember.execute({ content: 'Bo ordered new toner for the printer' }, bo),
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    store.release();
+    const [standup] = await first;
+    const [trip, printer, repeat, [ryokan, report], toner] = await waiting;
+    // Two writes: the first call alone, then everything that waited for it in one upsert.
+    expect(store.memoryUpserts).toBe(2);
+    if (
+      standup?.status !== 'saved' ||
+      trip.status !== 'saved' ||
+      printer.status !== 'saved' ||
+      ryokan?.status !== 'saved' ||
+      report?.status !== 'saved' ||
+      toner.status !== 'saved'
+    )
+      throw new Error('unexpected statuses');
+    // A duplicate of an item of another call in the same group is refused...
+    expect(repeat).toMatchObject({ status: 'duplicate', existing: { id: trip.memory.id } });
+    // ...each caller's thread runs in arrival order through its own memories...
+    await kit.thread.flush();
+    const chains = [
+      [standup.memory.id, trip.memory.id, ryokan.memory.id, report.memory.id],
+      [printer.memory.id, toner.memory.id],
+    ];
+    for (const chain of chains) {
+      const byId = new Map(
+        (await kit.repository.get(kit.context.namespace, chain)).map((m) => [m.memory.id, m.memory]),
+      );
+      chain.forEach((id, i) => {
+        expect(byId.get(id)?.precedingId).toBe(chain[i - 1]);
+        expect(byId.get(id)?.followingId).toBe(chain[i + 1]);
+      });
+    }
+    // ...and links between calls of one group are written both ways.
+    expect(ryokan.linked.map((l) => l.memory.id)).toContain(trip.memory.id);
+    const pairs = (await kit.links.linksFrom(kit.context.namespace, [trip.memory.id])).map(
+      (l) => `${l.sourceId}>${l.targetId}`,
+    );
+    expect(pairs).toContain(`${trip.memory.id}>${ryokan.memory.id}`);
+    expect(
+      (await kit.links.linksFrom(kit.context.namespace, [ryokan.memory.id])).map((l) => l.targetId),
+    ).toContain(trip.memory.id);
+    expect(await kit.repository.count(kit.context.namespace)).toBe(6);
+  });
+
+  it('fails only the call whose embedding failed when its group is stored', async () => {
+    const embeddings = new EmbedderFailingOnCall(3);
+    const store = new StoreHoldingFirstWriteUntilReleased();
+    const kit = setup({}, { store, embeddings });
+    const first = kit.remember.execute({ content: 'Morning standup at nine' }, kit.context);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const [saved, failed, alsoSaved] = [
+      kit.remember.execute(CONVERSATION[0], kit.context),
+      kit.remember.execute(CONVERSATION[1], kit.context),
+      kit.remember.execute(CONVERSATION[3], kit.context),
+    ];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    store.release();
+    await expect(first).resolves.toMatchObject({ status: 'saved' });
+    await expect(saved).resolves.toMatchObject({ status: 'saved' });
+    await expect(failed).rejects.toMatchObject({ code: 'EMBEDDING_UNAVAILABLE' });
+    await expect(alsoSaved).resolves.toMatchObject({ status: 'saved' });
+    expect(store.memoryUpserts).toBe(2);
+    expect(await kit.repository.count(kit.context.namespace)).toBe(3);
   });
 
   it('never logs the content of a private item', async () => {

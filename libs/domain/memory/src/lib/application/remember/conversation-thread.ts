@@ -3,14 +3,14 @@
  * within a short gap records it as its `precedingId`. Recall's contiguity stage follows that order.
  * Kept per process (an MCP session, an API key's calls to one gateway replica): the order is a hint
  * for ranking, so a missing link after a restart or across replicas only loses a little context. For
- * the same reason the previous memory learns its follower in the background (remember does not wait
- * for that write; `flush()` does, on shutdown and in tests).
+ * the same reason the previous memory learns its follower in the background, coalesced with the
+ * namespace's other background writes (remember does not wait for that write; `flush()` does, on
+ * shutdown and in tests).
  */
 import { inject, injectable } from 'inversify';
-import { KERNEL_TOKENS, type Logger } from '@kioku/kernel';
 import { FOLLOWING_ID_KEY } from '../../domain/memory-record.codec';
 import type { CallContext } from '../call-context';
-import { MemoryRepository } from '../memory.repository';
+import { BackgroundPatches } from '../shared/background-patches';
 
 /** Saves further apart than this start a new thread. */
 export const THREAD_GAP_MS = 30 * 60_000;
@@ -19,12 +19,8 @@ const MAX_CALLERS = 10_000;
 @injectable()
 export class ConversationThread {
   private readonly last = new Map<string, { id: string; atMs: number }>();
-  private readonly inFlight = new Set<Promise<void>>();
 
-  constructor(
-    @inject(MemoryRepository) private readonly memories: MemoryRepository,
-    @inject(KERNEL_TOKENS.Logger) private readonly logger: Logger,
-  ) {}
+  constructor(@inject(BackgroundPatches) private readonly patches: BackgroundPatches) {}
 
   /** The memory this caller saved last, if within the gap. */
   preceding(context: CallContext, now: Date): string | undefined {
@@ -32,17 +28,17 @@ export class ConversationThread {
     return entry && now.getTime() - entry.atMs <= THREAD_GAP_MS ? entry.id : undefined;
   }
 
-  /** Tells the preceding memory, in the background, which memory followed it (a missing one is ignored). */
-  recordFollower(namespace: string, precedingId: string, id: string): void {
-    const write = this.memories
-      .patch(namespace, [{ id: precedingId, metadata: { [FOLLOWING_ID_KEY]: id } }])
-      .catch((error: unknown) => this.logger.warn('memory.thread_link_failed', { error }));
-    this.inFlight.add(write);
-    void write.finally(() => this.inFlight.delete(write));
+  /** Tells each preceding memory, in the background, which memory followed it (a missing one is ignored). */
+  recordFollowers(namespace: string, followers: { precedingId: string; id: string }[]): void {
+    this.patches.queue(
+      namespace,
+      followers.map(({ precedingId, id }) => ({ id: precedingId, metadata: { [FOLLOWING_ID_KEY]: id } })),
+      'thread',
+    );
   }
 
-  async flush(): Promise<void> {
-    await Promise.all([...this.inFlight]);
+  flush(): Promise<void> {
+    return this.patches.flush();
   }
 
   /** Records the memory this caller just saved. */
