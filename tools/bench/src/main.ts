@@ -13,6 +13,8 @@ import { formatRetrievalReport } from './retrieval/retrieval-report';
 import { parseRetrievalArgs, RETRIEVAL_USAGE } from './retrieval/retrieval-options';
 import { runRetrievalBench } from './retrieval/retrieval-run';
 import { runStartupCommand } from './startup/startup.command';
+import { runLoadCommand } from './load/load.command';
+import { LOAD_USAGE } from './load/load-options';
 import { STARTUP_USAGE } from './startup/startup-options';
 
 function progressLine(): (line: string) => void {
@@ -48,6 +50,7 @@ async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   if (argv[0] === 'retrieval') return retrieval(argv.slice(1));
   if (argv[0] === 'startup') return runStartupCommand(argv.slice(1), progressLine());
+  if (argv[0] === 'load') return runLoadCommand(argv.slice(1), progressLine());
   const started = performance.now();
   const options = parseBenchArgs(argv);
   if (options.help) {
@@ -67,7 +70,11 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   if (error instanceof BenchUsageError) {
-    const usages: Record<string, string> = { retrieval: RETRIEVAL_USAGE, startup: STARTUP_USAGE };
+    const usages: Record<string, string> = {
+      retrieval: RETRIEVAL_USAGE,
+      startup: STARTUP_USAGE,
+      load: LOAD_USAGE,
+    };
     const usage = usages[process.argv[2]] ?? USAGE;
     process.stderr.write(`kioku bench: ${error.message}\n\n${usage}`);
     process.exit(2);

@@ -1,0 +1,147 @@
+/**
+ * The two ways a client reaches the gateway under load, behind one interface: REST (`POST
+ * /v1/memories`, `POST /v1/recall`, over Node's fetch with keep-alive) and MCP Streamable HTTP (one
+ * session per client, through the MCP SDK's own client, tools `remember` and `recall`). Answers are
+ * reduced to what the load checks need; a failure is an outcome with its reason, never a throw.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { LoadTransport } from './load-options';
+
+export type RememberOutcome =
+  { kind: 'saved'; id: string } | { kind: 'duplicate' } | { kind: 'error'; reason: string };
+
+export type RecallOutcome = { kind: 'found'; ids: string[] } | { kind: 'error'; reason: string };
+
+export interface LoadClient {
+  remember(content: string): Promise<RememberOutcome>;
+  recall(query: string): Promise<RecallOutcome>;
+  close(): Promise<void>;
+}
+
+/** Opens a client of the transport for the key (an MCP client opens its session here). */
+export async function openLoadClient(
+  transport: LoadTransport,
+  url: string,
+  token: string,
+): Promise<LoadClient> {
+  return transport === 'rest' ? new RestLoadClient(url, token) : McpLoadClient.open(url, token);
+}
+
+/** Whether the memory is readable with the key (`GET /v1/memories/:id`, which counts no access). */
+export async function readable(url: string, token: string, id: string): Promise<boolean> {
+  const response = await fetch(`${url}/v1/memories/${encodeURIComponent(id)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  await response.arrayBuffer();
+  return response.status === 200;
+}
+
+class RestLoadClient implements LoadClient {
+  constructor(
+    private readonly url: string,
+    private readonly token: string,
+  ) {}
+
+  async remember(content: string): Promise<RememberOutcome> {
+    const { status, body, text } = await this.post('/v1/memories', { content });
+    if (status === 201 && typeof body?.memory?.id === 'string') return { kind: 'saved', id: body.memory.id };
+    if (status === 200 && body?.status === 'duplicate') return { kind: 'duplicate' };
+    return { kind: 'error', reason: `remember ${status} ${text.slice(0, 200)}` };
+  }
+
+  async recall(query: string): Promise<RecallOutcome> {
+    const { status, body, text } = await this.post('/v1/recall', { query, n_results: 5 });
+    if (status === 200 && Array.isArray(body?.results))
+      return { kind: 'found', ids: (body.results as { id: string }[]).map((r) => r.id) };
+    return { kind: 'error', reason: `recall ${status} ${text.slice(0, 200)}` };
+  }
+
+  async close(): Promise<void> {}
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the answer's fields are checked where read
+  private async post(path: string, payload: unknown): Promise<{ status: number; body: any; text: string }> {
+    try {
+      const response = await fetch(this.url + path, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+      const text = await response.text();
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = undefined;
+      }
+      return { status: response.status, body, text };
+    } catch (error) {
+      return { status: 0, body: undefined, text: error instanceof Error ? error.message : String(error) };
+    }
+  }
+}
+
+class McpLoadClient implements LoadClient {
+  private constructor(private readonly client: Client) {}
+
+  static async open(url: string, token: string): Promise<McpLoadClient> {
+    const client = new Client({ name: 'kioku-bench-load', version: '1' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${url}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${token}` } },
+      }),
+    );
+    return new McpLoadClient(client);
+  }
+
+  async remember(content: string): Promise<RememberOutcome> {
+    const answer = await this.call('remember', { content });
+    if ('reason' in answer) return { kind: 'error', reason: `remember ${answer.reason}` };
+    const { structured } = answer;
+    if (structured?.status === 'saved' && typeof structured.memory?.id === 'string')
+      return { kind: 'saved', id: structured.memory.id };
+    if (structured?.status === 'duplicate') return { kind: 'duplicate' };
+    return {
+      kind: 'error',
+      reason: `remember: unexpected answer ${JSON.stringify(structured).slice(0, 200)}`,
+    };
+  }
+
+  async recall(query: string): Promise<RecallOutcome> {
+    const answer = await this.call('recall', { query, n_results: 5 });
+    if ('reason' in answer) return { kind: 'error', reason: `recall ${answer.reason}` };
+    const results: unknown = answer.structured?.results;
+    if (!Array.isArray(results))
+      return {
+        kind: 'error',
+        reason: `recall: unexpected answer ${JSON.stringify(answer.structured).slice(0, 200)}`,
+      };
+    return { kind: 'found', ids: (results as { id: string }[]).map((r) => r.id) };
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+
+  private async call(
+    name: string,
+    args: Record<string, unknown>,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the answer's fields are checked where read
+  ): Promise<{ structured: any } | { reason: string }> {
+    try {
+      const result = await this.client.callTool({ name, arguments: args });
+      if (result.isError) {
+        const content = result.content as { type: string; text?: string }[];
+        return {
+          reason: `tool error: ${content
+            .map((c) => c.text ?? '')
+            .join(' ')
+            .slice(0, 200)}`,
+        };
+      }
+      return { structured: result.structuredContent };
+    } catch (error) {
+      return { reason: error instanceof Error ? error.message : String(error) };
+    }
+  }
+}

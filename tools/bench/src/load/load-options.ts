@@ -1,0 +1,143 @@
+/** Options of `kioku bench load`; parsing is pure and throws `BenchUsageError` with the reason. */
+import { BenchUsageError } from '../lib/bench-options';
+
+export type LoadTransport = 'rest' | 'mcp';
+
+/** A key of the gateway under load and the namespace it is bound to. */
+export interface LoadKeyOption {
+  namespace: string;
+  token: string;
+}
+
+export interface LoadOptions {
+  clients: number;
+  /** Requests each client sends, one after the other. */
+  requests: number;
+  /** Share of the requests that are remembers (the rest recall), 0..1. */
+  rememberShare: number;
+  /** Run once per transport, in this order. */
+  transports: LoadTransport[];
+  /** The gateway to load; unset: start `kioku http` on the embedded default in a temporary data dir. */
+  url?: string;
+  /** Keys of the given gateway (with `--url`); a started gateway gets `namespaces × keysPerNamespace` new ones. */
+  keys: LoadKeyOption[];
+  namespaces: number;
+  keysPerNamespace: number;
+  /** Texts/s of the embedder alone, to compare with; measured in this process unless given. */
+  embedRate?: number;
+  jsonFile?: string;
+  help: boolean;
+}
+
+export const LOAD_USAGE = `Usage: kioku bench load [options]
+
+Many clients at once against one gateway: each sends its requests one after the other, a share of
+them remembers (distinct notes) and the rest recalls, over REST and over MCP Streamable HTTP sessions
+(one session per client). Prints requests/s, p50/p95/p99 per operation and the errors, then checks
+that every acknowledged write is readable and that no namespace saw another's memories.
+
+  --clients N            concurrent clients (default 50)
+  --requests N           requests per client (default 20)
+  --remember-share F     share of remembers, 0..1 (default 0.25)
+  --transport T          rest, mcp or both (default both, REST first)
+  --namespaces N         namespaces of a started gateway (default 3)
+  --keys-per-namespace N keys per namespace of a started gateway (default 2)
+  --url URL              load this gateway instead of starting one (loopback only; needs --key)
+  --key NAMESPACE=TOKEN  a key of that gateway and its namespace (repeat for each key)
+  --embed-rate N         the embedder's texts/s to compare with (default: measured here first)
+  --json FILE            also write every number as JSON
+`;
+
+function number(flag: string, raw: string, check: (n: number) => boolean, what: string): number {
+  const n = Number(raw);
+  if (!Number.isFinite(n) || !check(n)) throw new BenchUsageError(`${flag} needs ${what}`);
+  return n;
+}
+
+const wholeAtLeastOne = (n: number) => Number.isInteger(n) && n >= 1;
+
+export function parseLoadArgs(argv: readonly string[]): LoadOptions {
+  const options: LoadOptions = {
+    clients: 50,
+    requests: 20,
+    rememberShare: 0.25,
+    transports: ['rest', 'mcp'],
+    keys: [],
+    namespaces: 3,
+    keysPerNamespace: 2,
+    help: false,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    const value = () => {
+      const next = argv[++i];
+      if (next === undefined) throw new BenchUsageError(`${flag} needs a value`);
+      return next;
+    };
+    switch (flag) {
+      case '--clients':
+        options.clients = number(flag, value(), wholeAtLeastOne, 'a whole number ≥ 1');
+        break;
+      case '--requests':
+        options.requests = number(flag, value(), wholeAtLeastOne, 'a whole number ≥ 1');
+        break;
+      case '--remember-share':
+        options.rememberShare = number(flag, value(), (n) => n >= 0 && n <= 1, 'a share between 0 and 1');
+        break;
+      case '--namespaces':
+        options.namespaces = number(flag, value(), wholeAtLeastOne, 'a whole number ≥ 1');
+        break;
+      case '--keys-per-namespace':
+        options.keysPerNamespace = number(flag, value(), wholeAtLeastOne, 'a whole number ≥ 1');
+        break;
+      case '--transport': {
+        const transport = value();
+        if (transport === 'both') options.transports = ['rest', 'mcp'];
+        else if (transport === 'rest' || transport === 'mcp') options.transports = [transport];
+        else throw new BenchUsageError('--transport is rest, mcp or both');
+        break;
+      }
+      case '--url':
+        options.url = loopbackUrl(value());
+        break;
+      case '--key': {
+        const raw = value();
+        const at = raw.indexOf('=');
+        if (at <= 0 || at === raw.length - 1) throw new BenchUsageError('--key needs NAMESPACE=TOKEN');
+        options.keys.push({ namespace: raw.slice(0, at), token: raw.slice(at + 1) });
+        break;
+      }
+      case '--embed-rate':
+        options.embedRate = number(flag, value(), (n) => n > 0, 'a rate > 0 (texts/s)');
+        break;
+      case '--json':
+        options.jsonFile = value();
+        break;
+      case '--help':
+      case '-h':
+        options.help = true;
+        break;
+      default:
+        throw new BenchUsageError(`unknown option "${flag}"`);
+    }
+  }
+  if (options.url && options.keys.length === 0)
+    throw new BenchUsageError('--url needs at least one --key NAMESPACE=TOKEN');
+  if (!options.url && options.keys.length > 0) throw new BenchUsageError('--key goes with --url');
+  return options;
+}
+
+/** Load goes to this machine only: a URL whose host is not a loopback address is refused. */
+function loopbackUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new BenchUsageError('--url needs an http(s) URL');
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const loopback = host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  if (!/^https?:$/.test(url.protocol) || !loopback)
+    throw new BenchUsageError('--url must be an http(s) URL on a loopback address (localhost, 127.x, ::1)');
+  return url.origin;
+}
