@@ -35,7 +35,7 @@ describe('SIGKILL in the middle of a group of concurrent remembers', () => {
     let stderr = '';
     return new Promise<string>((resolveUrl, reject) => {
       const timer = setTimeout(() => reject(new Error(`gateway did not start:\n${stderr}`)), 120_000);
-      child.stderr!.on('data', (chunk: Buffer) => {
+      child.stderr.on('data', (chunk: Buffer) => {
         stderr += chunk.toString('utf8');
         const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr);
         if (match) {

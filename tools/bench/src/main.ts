@@ -15,6 +15,8 @@ import { runRetrievalBench } from './retrieval/retrieval-run';
 import { runStartupCommand } from './startup/startup.command';
 import { runLoadCommand } from './load/load.command';
 import { LOAD_USAGE } from './load/load-options';
+import { runMcpRecallCommand } from './mcp-recall/mcp-recall.command';
+import { MCP_RECALL_USAGE } from './mcp-recall/mcp-recall-options';
 import { STARTUP_USAGE } from './startup/startup-options';
 
 function progressLine(): (line: string) => void {
@@ -51,6 +53,7 @@ async function main(): Promise<void> {
   if (argv[0] === 'retrieval') return retrieval(argv.slice(1));
   if (argv[0] === 'startup') return runStartupCommand(argv.slice(1), progressLine());
   if (argv[0] === 'load') return runLoadCommand(argv.slice(1), progressLine());
+  if (argv[0] === 'mcp-recall') return runMcpRecallCommand(argv.slice(1), progressLine());
   const started = performance.now();
   const options = parseBenchArgs(argv);
   if (options.help) {
@@ -74,6 +77,7 @@ main().catch((error: unknown) => {
       retrieval: RETRIEVAL_USAGE,
       startup: STARTUP_USAGE,
       load: LOAD_USAGE,
+      'mcp-recall': MCP_RECALL_USAGE,
     };
     const usage = usages[process.argv[2]] ?? USAGE;
     process.stderr.write(`kioku bench: ${error.message}\n\n${usage}`);

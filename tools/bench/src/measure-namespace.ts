@@ -20,7 +20,7 @@ import type { VectorRecord } from '@kioku/vector-store';
 import { timed, type BenchContext } from './bench-context';
 import { benchMemory } from './lib/bench-memory';
 import { inFlight } from './lib/in-flight';
-import type { OperationTotal } from './lib/operation-profiler';
+import { mergeTotals, type OperationTotal } from './lib/operation-profiler';
 import { summarize, type LatencySummary } from './lib/percentiles';
 import { BULK_IN_FLIGHT, type BulkThroughput, type ConversationIngest } from './lib/target-checks';
 
@@ -276,17 +276,4 @@ async function memoryRecord(context: BenchContext): Promise<VectorRecord> {
     embeddingModel: context.embeddings.modelId,
   });
   return { id: memory.id, vector, metadata: toMetadata(memory), document: toDocument(memory) };
-}
-
-function mergeTotals(into: OperationTotal[], totals: OperationTotal[]): void {
-  for (const total of totals) {
-    const existing = into.find((t) => t.operation === total.operation);
-    if (existing) {
-      existing.calls += total.calls;
-      existing.totalMs += total.totalMs;
-    } else {
-      into.push({ ...total });
-    }
-  }
-  into.sort((a, b) => b.totalMs - a.totalMs);
 }

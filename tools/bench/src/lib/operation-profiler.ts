@@ -64,3 +64,17 @@ export class OperationProfiler {
     this.totals.set(operation, total);
   }
 }
+
+/** Adds `totals` into `into` by operation, keeping `into` sorted by total time, largest first. */
+export function mergeTotals(into: OperationTotal[], totals: OperationTotal[]): void {
+  for (const total of totals) {
+    const existing = into.find((t) => t.operation === total.operation);
+    if (existing) {
+      existing.calls += total.calls;
+      existing.totalMs += total.totalMs;
+    } else {
+      into.push({ ...total });
+    }
+  }
+  into.sort((a, b) => b.totalMs - a.totalMs);
+}

@@ -11,6 +11,13 @@ import type { LoadTransport } from './load-options';
 export type RememberOutcome =
   { kind: 'saved'; id: string } | { kind: 'duplicate' } | { kind: 'error'; reason: string };
 
+/** The fields of an answer (REST body or MCP structured content) the load reads; each checked where read. */
+interface Answer {
+  status?: unknown;
+  memory?: { id?: unknown };
+  results?: unknown;
+}
+
 export type RecallOutcome = { kind: 'found'; ids: string[] } | { kind: 'error'; reason: string };
 
 export interface LoadClient {
@@ -59,8 +66,10 @@ class RestLoadClient implements LoadClient {
 
   async close(): Promise<void> {}
 
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the answer's fields are checked where read
-  private async post(path: string, payload: unknown): Promise<{ status: number; body: any; text: string }> {
+  private async post(
+    path: string,
+    payload: unknown,
+  ): Promise<{ status: number; body?: Answer; text: string }> {
     try {
       const response = await fetch(this.url + path, {
         method: 'POST',
@@ -68,20 +77,20 @@ class RestLoadClient implements LoadClient {
         body: JSON.stringify(payload),
       });
       const text = await response.text();
-      let body: unknown;
+      let body: Answer | undefined;
       try {
-        body = JSON.parse(text);
+        body = JSON.parse(text) as Answer;
       } catch {
         body = undefined;
       }
       return { status: response.status, body, text };
     } catch (error) {
-      return { status: 0, body: undefined, text: error instanceof Error ? error.message : String(error) };
+      return { status: 0, text: error instanceof Error ? error.message : String(error) };
     }
   }
 }
 
-class McpLoadClient implements LoadClient {
+export class McpLoadClient implements LoadClient {
   private constructor(private readonly client: Client) {}
 
   static async open(url: string, token: string): Promise<McpLoadClient> {
@@ -110,13 +119,22 @@ class McpLoadClient implements LoadClient {
   async recall(query: string): Promise<RecallOutcome> {
     const answer = await this.call('recall', { query, n_results: 5 });
     if ('reason' in answer) return { kind: 'error', reason: `recall ${answer.reason}` };
-    const results: unknown = answer.structured?.results;
+    const results = answer.structured?.results;
     if (!Array.isArray(results))
       return {
         kind: 'error',
         reason: `recall: unexpected answer ${JSON.stringify(answer.structured).slice(0, 200)}`,
       };
     return { kind: 'found', ids: (results as { id: string }[]).map((r) => r.id) };
+  }
+
+  /** `remember_batch`: how many of the contents were saved (an error saves nothing it reports). */
+  async rememberBatch(contents: string[]): Promise<{ saved: number } | { reason: string }> {
+    const answer = await this.call('remember_batch', { memories: contents.map((content) => ({ content })) });
+    if ('reason' in answer) return { reason: `remember_batch ${answer.reason}` };
+    const results = answer.structured?.results;
+    if (!Array.isArray(results)) return { reason: 'remember_batch: unexpected answer' };
+    return { saved: (results as { status: string }[]).filter((r) => r.status === 'saved').length };
   }
 
   async close(): Promise<void> {
@@ -126,8 +144,7 @@ class McpLoadClient implements LoadClient {
   private async call(
     name: string,
     args: Record<string, unknown>,
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the answer's fields are checked where read
-  ): Promise<{ structured: any } | { reason: string }> {
+  ): Promise<{ structured?: Answer } | { reason: string }> {
     try {
       const result = await this.client.callTool({ name, arguments: args });
       if (result.isError) {
@@ -139,7 +156,7 @@ class McpLoadClient implements LoadClient {
             .slice(0, 200)}`,
         };
       }
-      return { structured: result.structuredContent };
+      return { structured: result.structuredContent as Answer | undefined };
     } catch (error) {
       return { reason: error instanceof Error ? error.message : String(error) };
     }

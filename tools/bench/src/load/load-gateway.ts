@@ -19,6 +19,8 @@ const STOP_TIMEOUT_MS = 30_000;
 
 export interface StartedGateway {
   url: string;
+  /** The gateway's data dir: another process on it joins the same embedded store. */
+  dataDir: string;
   keys: LoadKeyOption[];
   stop(): Promise<void>;
 }
@@ -91,7 +93,7 @@ export async function startLoadGateway(
         reject(new Error(`kioku http exited with ${code}:\n${stderr}`));
       });
     });
-    return { url, keys, stop };
+    return { url, dataDir, keys, stop };
   } catch (error) {
     await stop();
     throw error;
