@@ -1,25 +1,27 @@
 /**
- * Builds the HTTP gateway (behaviour §8.2) over an assembled container: Fastify with a body limit, security
- * headers on every response, the authentication hook with the per-key limits (rate, requests in
- * flight, time per request), the routes (REST under /v1, MCP at /mcp, operations, the dashboard's files at /ui),
- * one error handler that answers problem JSON, metrics and an access log per request (route
- * template, status, duration, key id — never a path, a body or a namespace). Listening and shutdown
- * belong to the entry point.
+ * Builds the HTTP gateway (behaviour §8.2) over an assembled container: Fastify with a body limit, the
+ * request hooks (hooks/: security headers, Host and Origin policy, refusal while stopping, the key and
+ * its limits, the access log), one error handler that answers problem JSON, and the routes (REST under
+ * /v1, MCP at /mcp, operations, the dashboard's files at /ui). Listening and shutdown belong to the
+ * entry point.
  */
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContainer } from '@kioku/composition';
-import { originViolation, SECURITY_HEADERS } from '@kioku/kernel';
+import type { Logger } from '@kioku/kernel';
 import type { ApiKeyStore } from './auth/api-key-store';
 import { Authenticator } from './auth/authenticate';
 import type { HttpGatewayConfig } from './config';
-import { GatewayError } from './errors/gateway-error';
 import { isServerFault, problem, toProblem } from './errors/to-problem';
 import { InFlightLimiter } from './limits/in-flight.limiter';
-import { armRequestDeadline } from './limits/request-deadline';
 import { TokenBucketRateLimiter } from './limits/token-bucket.rate-limiter';
 import type { StreamableHttpSessions } from '@kioku/mcp-tools';
 import { createGatewayMcpSessions } from './mcp/mcp-sessions';
+import { logEachRequest } from './hooks/access-log.hook';
+import { enforceOriginPolicy } from './hooks/origin-policy.hook';
+import { enforcePerKeyLimits } from './hooks/per-key-limits.hook';
+import { addSecurityHeaders } from './hooks/security-headers.hook';
+import { refuseWhileStopping } from './hooks/shutdown-refusal.hook';
 import { GatewayMetrics } from './metrics/gateway-metrics';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi/openapi-document';
 import { defaultDashboardDir, registerDashboard } from './dashboard/dashboard-files';
@@ -35,8 +37,6 @@ import type { RouteSpec } from './routes/route-spec';
 import { WorkerReportReader } from './worker-reports/worker-report-reader';
 
 export const GATEWAY_INFO = { title: 'kioku HTTP gateway', version: '0.1.0' } as const;
-
-const KNOWN_METHODS = new Set(['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'HEAD', 'OPTIONS']);
 
 export interface GatewayDeps {
   config: HttpGatewayConfig;
@@ -70,25 +70,9 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     routerOptions: { ignoreTrailingSlash: true },
   });
   server.removeContentTypeParser('text/plain');
-  // Many HTTP clients send Content-Type: application/json on every request, a DELETE included: an
-  // empty body is no body, anything else goes through Fastify's own (poisoning-safe) JSON parser.
-  const parseJson = server.getDefaultJsonParser('error', 'error');
-  server.removeContentTypeParser('application/json');
-  server.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body.toString();
-    if (text === '') done(null, undefined);
-    else void parseJson(request, text, done);
-  });
+  acceptEmptyJsonBodies(server);
   server.decorateRequest('caller', null);
 
-  const authenticator = new Authenticator({
-    keys,
-    metrics,
-    allowAnonymous: config.http.allowAnonymous,
-    anonymousNamespace: config.namespace,
-  });
-  const limiter = new TokenBucketRateLimiter(config.http.ratePerMinute, config.http.rateBurst);
-  const inFlight = new InFlightLimiter(config.http.maxInFlightPerKey);
   const mcpSessions = createGatewayMcpSessions({
     container,
     logger,
@@ -96,91 +80,27 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     maxSessions: config.http.mcpMaxSessions,
     idleMs: config.http.mcpSessionIdleMs,
   });
-  let stopping = false;
-
-  server.addHook('onRequest', async (request, reply) => {
-    // On the raw response, so that hijacked replies (the MCP transport writes its own) carry them too.
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.raw.setHeader(name, value);
-    const violation = originViolation(
-      { host: request.headers.host, origin: request.headers.origin },
-      config.originPolicy,
-    );
-    if (violation === 'host')
-      throw new GatewayError('FORBIDDEN', 'This Host is not served here (KIOKU_ALLOWED_HOSTS).');
-    if (violation === 'origin') {
-      throw new GatewayError(
-        'FORBIDDEN',
-        'Requests from this Origin are not allowed (KIOKU_ALLOWED_ORIGINS).',
-      );
-    }
-    if (stopping) {
-      reply.header('connection', 'close');
-      throw new GatewayError('SHUTTING_DOWN', 'The gateway is shutting down; retry on another instance.');
-    }
-    if (!request.routeOptions.config.auth) return;
-    const caller = authenticator.authenticate(request);
-    const decision = limiter.take(caller.keyId);
-    if (!decision.allowed) {
-      metrics.countRateLimited();
-      throw new GatewayError(
-        'RATE_LIMITED',
-        `Rate limit of ${config.http.ratePerMinute} requests per minute per key exceeded; retry after ${decision.retryAfterSeconds} s.`,
-        { 'retry-after': String(decision.retryAfterSeconds) },
-      );
-    }
-    request.caller = caller;
-    // The MCP event stream (GET /mcp) stays open for the whole session: neither limit applies to it.
-    if (request.method === 'GET' && request.routeOptions.url === '/mcp') return;
-    const release = inFlight.tryAcquire(caller.keyId);
-    if (!release) {
-      metrics.countRateLimited();
-      throw new GatewayError(
-        'TOO_MANY_IN_FLIGHT',
-        `At most ${config.http.maxInFlightPerKey} requests per key may be in flight at once; retry when one has finished.`,
-        { 'retry-after': '1' },
-      );
-    }
-    reply.raw.once('close', release);
-    armRequestDeadline(reply, config.http.requestTimeoutMs, () =>
-      logger.warn('http.request_timeout', {
-        route: request.routeOptions.url ?? 'unmatched',
-        keyId: caller.keyId,
-        timeoutMs: config.http.requestTimeoutMs,
-      }),
-    );
+  // Hooks run in the order they are added.
+  addSecurityHeaders(server);
+  enforceOriginPolicy(server, config.originPolicy);
+  const shutdown = refuseWhileStopping(server);
+  enforcePerKeyLimits(server, {
+    authenticator: new Authenticator({
+      keys,
+      metrics,
+      allowAnonymous: config.http.allowAnonymous,
+      anonymousNamespace: config.namespace,
+    }),
+    rate: new TokenBucketRateLimiter(config.http.ratePerMinute, config.http.rateBurst),
+    ratePerMinute: config.http.ratePerMinute,
+    inFlight: new InFlightLimiter(config.http.maxInFlightPerKey),
+    maxInFlightPerKey: config.http.maxInFlightPerKey,
+    requestTimeoutMs: config.http.requestTimeoutMs,
+    metrics,
+    logger,
   });
-
-  // While stopping, answered keep-alive connections are closed so that draining ends with the last
-  // in-flight request instead of waiting for idle sockets to time out.
-  server.addHook('onSend', async (_request, reply) => {
-    if (stopping) reply.header('connection', 'close');
-  });
-
-  server.addHook('onResponse', async (request, reply) => {
-    const route = request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched');
-    const method = KNOWN_METHODS.has(request.method) ? request.method : 'OTHER';
-    metrics.observeRequest(method, route, reply.statusCode, reply.elapsedTime / 1000);
-    logger.info('http.request', {
-      method,
-      route,
-      status: reply.statusCode,
-      durationMs: Math.round(reply.elapsedTime * 10) / 10,
-      keyId: request.caller?.keyId,
-    });
-  });
-
-  server.setErrorHandler((error, request, reply) => {
-    const response = toProblem(error);
-    if (isServerFault(response)) {
-      logger.error('http.error', { route: request.routeOptions.url ?? 'unmatched', error });
-    }
-    return reply.code(response.status).headers(response.headers).send(response.body);
-  });
-
-  server.setNotFoundHandler((_request, reply) => {
-    const response = problem('ROUTE_NOT_FOUND', 'No such route. The API is described at /openapi.json.');
-    return reply.code(response.status).headers(response.headers).send(response.body);
-  });
+  logEachRequest(server, metrics, logger);
+  answerProblems(server, logger);
 
   let document: OpenApiDocument | undefined;
   const routes: RouteSpec[] = [
@@ -201,7 +121,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   registerDashboard(server, deps.dashboardDir ?? defaultDashboardDir());
 
   server.addHook('preClose', async () => {
-    stopping = true;
+    shutdown.begin();
     await mcpSessions.closeAll();
   });
 
@@ -210,8 +130,35 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     metrics,
     mcpSessions,
     routes,
-    beginShutdown: () => {
-      stopping = true;
-    },
+    beginShutdown: () => shutdown.begin(),
   };
+}
+
+/**
+ * Many HTTP clients send Content-Type: application/json on every request, a DELETE included: an empty
+ * body is no body, anything else goes through Fastify's own (poisoning-safe) JSON parser.
+ */
+function acceptEmptyJsonBodies(server: FastifyInstance): void {
+  const parseJson = server.getDefaultJsonParser('error', 'error');
+  server.removeContentTypeParser('application/json');
+  server.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') done(null, undefined);
+    else void parseJson(request, text, done);
+  });
+}
+
+/** Every error and unknown route is answered as problem JSON; only server faults are logged. */
+function answerProblems(server: FastifyInstance, logger: Logger): void {
+  server.setErrorHandler((error, request, reply) => {
+    const response = toProblem(error);
+    if (isServerFault(response)) {
+      logger.error('http.error', { route: request.routeOptions.url ?? 'unmatched', error });
+    }
+    return reply.code(response.status).headers(response.headers).send(response.body);
+  });
+  server.setNotFoundHandler((_request, reply) => {
+    const response = problem('ROUTE_NOT_FOUND', 'No such route. The API is described at /openapi.json.');
+    return reply.code(response.status).headers(response.headers).send(response.body);
+  });
 }
