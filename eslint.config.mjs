@@ -29,11 +29,10 @@ const LAYERS = {
  * below). Links are the edge store memory ranks over, so they sit lowest; consolidation sits on top.
  */
 const DOMAIN_ORDER = {
-  redaction: [],
   links: [],
   memory: ['links'],
-  episodes: ['links', 'memory', 'redaction'],
-  'workspace-sync': ['links', 'memory', 'redaction'],
+  episodes: ['links', 'memory'],
+  'workspace-sync': ['links', 'memory'],
   forgetting: ['links', 'memory', 'episodes'],
   consolidation: ['links', 'memory', 'episodes', 'forgetting'],
   // Export and import read and write every kind of record through the repositories below.
