@@ -29,6 +29,7 @@ export {
   type RememberItemResult,
   RememberBatchUseCase,
 } from './lib/application/remember-batch/remember-batch.use-case';
+export { contentRuleBroken } from './lib/application/shared/memory-fields.input';
 export { VerifiedLinkWriter } from './lib/application/shared/verified-link-writer';
 export { updateMemoryInputSchema } from './lib/application/update-memory/update-memory.input';
 export {

@@ -11,7 +11,7 @@ export { type Clock, SystemClock } from './lib/clock';
 export { chunked, delay, positiveInteger } from './lib/collections';
 export { hasConnectionErrorCode } from './lib/connection-errors';
 export { LockTimeoutError, acquireLock } from './lib/file-lock';
-export { type IdGenerator, MEMORY_ID_PATTERN, RandomIdGenerator } from './lib/id-generator';
+export { EPISODE_ID_PATTERN, type IdGenerator, MEMORY_ID_PATTERN, RandomIdGenerator } from './lib/id-generator';
 export { JsonLinesLogSink } from './lib/json-lines-log-sink';
 export { KERNEL_TOKENS } from './lib/kernel.tokens';
 export {

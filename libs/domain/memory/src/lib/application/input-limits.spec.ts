@@ -69,6 +69,9 @@ describe('input limits and rules', () => {
 
   it.each([
     ['zero-width characters only', '\u200b\u200c\u200d\ufeff'],
+    ['Hangul fillers only', '\u3164\u115f\u1160\uffa0 \u3164'],
+    ['braille blanks only', '\u2800\u2800\u2800'],
+    ['variation selectors and a combining grapheme joiner only', '\ufe0f\u034f\u{e0101}'],
     ['a NUL byte', 'before\u0000after'],
     ['an escape character', 'colour \u001b[31m red'],
   ])('refuses content of %s and saves nothing', async (_, content) => {
@@ -81,6 +84,12 @@ describe('input limits and rules', () => {
     const { remember, context } = setup();
     const result = await remember.execute({ content: 'line one\n\tline two' }, context);
     expect(result.status).toBe('saved');
+  });
+
+  it('keeps Hangul, braille and emoji with a variation selector: only their invisible forms are refused', async () => {
+    const { remember, context } = setup();
+    for (const content of ['한글 메모', '\u2801\u2803 braille', '\u2764\ufe0f heart'])
+      expect((await remember.execute({ content, force: true }, context)).status).toBe('saved');
   });
 
   it('never echoes an unknown category or emotion back', async () => {

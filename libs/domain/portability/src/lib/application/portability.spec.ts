@@ -224,6 +224,41 @@ describe('export and import of a namespace', () => {
       );
     });
 
+    /** The lines with the first record of `type` changed by `change`. */
+    const withFirst =
+      (type: string, change: (record: Record<string, unknown>) => Record<string, unknown>) =>
+      (lines: string[]) => {
+        const index = lines.findIndex((line) => line.startsWith(`{"type":"${type}"`));
+        const line = JSON.parse(lines[index]) as Record<string, Record<string, unknown>>;
+        return lines.map((l, i) =>
+          i === index ? JSON.stringify({ ...line, [type]: change(line[type]) }) : l,
+        );
+      };
+
+    it.each([
+      ['a path-like id', 'memory', { id: '../../workspace/2026-01-01' }, 'memory.id'],
+      ['an id in markup', 'memory', { id: '<img src=x onerror=alert(1)>' }, 'memory.id'],
+      ['a forged workspace entry as id', 'memory', { id: 'mem_0123456789ab\n- forged entry' }, 'memory.id'],
+      ['an id with NUL', 'memory', { id: 'mem_0123\u000056789ab' }, 'memory.id'],
+      ['an id with a bidi override', 'memory', { id: 'mem_\u202e0123456789ab' }, 'memory.id'],
+      ['content with NUL', 'memory', { content: 'before\u0000after' }, 'memory.content'],
+      [
+        'content of only invisible characters',
+        'memory',
+        { content: '\u200b\u3164 \u2800\u115f' },
+        'memory.content',
+      ],
+      ['60 tags', 'memory', { tags: Array.from({ length: 60 }, (_, i) => `tag${i}`) }, 'memory.tags'],
+      ['a link to a path-like id', 'link', { targetId: '../etc/passwd' }, 'link.targetId'],
+      ['an episode with a forged id', 'episode', { id: 'ep_<script>' }, 'episode.id'],
+    ])('a record with %s, as remember would refuse it', async (_, type, change, field) => {
+      const error = await refused(withFirst(type, (record) => ({ ...record, ...change })));
+      expect(error.code).toBe('INVALID_INPUT');
+      expect(error.message.startsWith(`Line `)).toBe(true);
+      expect(error.message).toContain(`: ${field}: `);
+      for (const value of Object.values(change).flat()) expect(error.message).not.toContain(String(value));
+    });
+
     it('never quotes private content in the error', async () => {
       const error = await refused((lines) =>
         lines.map((line) =>

@@ -73,19 +73,28 @@ export class XmlWrappedArgumentError extends AppError {
 
 /** Control characters other than tab and line breaks (a NUL would reach files and logs raw). */
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/u;
-/** Whitespace and invisible format characters (zero-width spaces and joiners, BOM, bidi marks). */
-const INVISIBLE = /[\s\p{Cf}]/gu;
+/**
+ * What shows nothing: whitespace, format characters (zero-width spaces and joiners, BOM, bidi marks),
+ * the other default-ignorable characters (Hangul fillers U+115F, U+1160, U+3164, U+FFA0, variation
+ * selectors) and the braille blank U+2800.
+ */
+const INVISIBLE = /[\s\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/gu;
+
+/** Which input rule the content breaks (empty, nothing visible, a control character), if any. */
+export function contentRuleBroken(content: string): string | undefined {
+  const trimmed = content.trim();
+  if (trimmed.length === 0) return 'content must not be empty.';
+  if (trimmed.replace(INVISIBLE, '').length === 0)
+    return 'content must contain visible text, not only invisible characters.';
+  if (CONTROL.test(trimmed)) return 'content must not contain control characters (only tabs and line breaks).';
+  return undefined;
+}
 
 /** Validates and trims content: visible text, no control characters, at most `maxLength` characters. */
 export function normalizeContent(content: string, maxLength: number): string {
+  const broken = contentRuleBroken(content);
+  if (broken) throw AppError.invalidInput(broken);
   const trimmed = content.trim();
-  if (trimmed.length === 0) throw AppError.invalidInput('content must not be empty.');
-  if (trimmed.replace(INVISIBLE, '').length === 0) {
-    throw AppError.invalidInput('content must contain visible text, not only invisible characters.');
-  }
-  if (CONTROL.test(trimmed)) {
-    throw AppError.invalidInput('content must not contain control characters (only tabs and line breaks).');
-  }
   const length = Array.from(trimmed).length;
   if (length > maxLength) {
     throw AppError.invalidInput(`content is too long: ${length} characters (at most ${maxLength}).`, {

@@ -5,9 +5,10 @@
  * time) may be empty strings.
  */
 import { z } from 'zod';
-import { MEMORY_CATEGORIES } from '@kioku/kernel';
+import { EPISODE_ID_PATTERN, MEMORY_CATEGORIES, MEMORY_ID_PATTERN } from '@kioku/kernel';
 import { DELETION_REASONS } from '@kioku/forgetting';
-import { EMOTIONS } from '@kioku/memory';
+import { EMOTIONS, contentRuleBroken } from '@kioku/memory';
+import { INPUT_LIMITS } from '@kioku/memory/schemas';
 import { LINK_TYPES } from '@kioku/links';
 import { EXPORT_FORMAT_NAME, EXPORT_FORMAT_VERSION } from '../../domain/export-format';
 
@@ -16,36 +17,46 @@ const MAX_CONTENT = 100_000;
 
 const timestamp = z.iso.datetime({ offset: true });
 const timestampOrEmpty = z.union([timestamp, z.literal('')]);
-const id = z.string().min(1).max(MAX_ID);
+// An import keeps the input rules of remember: kioku's own ids, content with visible text and no
+// control characters, bounded tags (a file is input like any other, and ids reach file names).
+const memoryId = z.string().regex(MEMORY_ID_PATTERN, 'not a kioku memory id (mem_ and 12 hex digits)');
+const episodeId = z.string().regex(EPISODE_ID_PATTERN, 'not a kioku episode id (ep_ and 12 hex digits)');
+const content = z
+  .string()
+  .max(MAX_CONTENT)
+  .superRefine((text, context) => {
+    const broken = contentRuleBroken(text);
+    if (broken) context.addIssue({ code: 'custom', message: broken });
+  });
 const emotionName = z.enum(EMOTIONS as [string, ...string[]]);
 const vector = z.array(z.number().finite()).min(1).max(65_536);
 
 export const memorySchema = z.strictObject({
-  id,
-  content: z.string().min(1).max(MAX_CONTENT),
+  id: memoryId,
+  content,
   createdAt: timestamp,
   updatedAt: timestamp,
   category: z.enum(MEMORY_CATEGORIES),
   importance: z.number().int().min(1).max(5),
   emotion: z.strictObject({
     primary: emotionName,
-    secondary: z.array(emotionName),
+    secondary: z.array(emotionName).max(INPUT_LIMITS.listItems),
     intensity: z.number().min(0).max(1),
     valence: z.number().min(-1).max(1),
     arousal: z.number().min(0).max(1),
   }),
-  tags: z.array(z.string().min(1).max(100)),
+  tags: z.array(z.string().min(1).max(INPUT_LIMITS.itemLength)).max(INPUT_LIMITS.listItems),
   isPrivate: z.boolean(),
   accessCount: z.number().int().min(0),
   lastAccessedAt: timestamp.nullable(),
   embeddingModel: z.string().max(200),
-  precedingId: id.optional(),
-  followingId: id.optional(),
+  precedingId: memoryId.optional(),
+  followingId: memoryId.optional(),
 });
 
 export const linkSchema = z.strictObject({
-  sourceId: id,
-  targetId: id,
+  sourceId: memoryId,
+  targetId: memoryId,
   type: z.enum(LINK_TYPES),
   confidence: z.number().min(0).max(1),
   note: z.string().max(2_000),
@@ -78,9 +89,9 @@ export const recordLineSchema = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('episode'),
     episode: z.strictObject({
-      id,
+      id: episodeId,
       summary: z.string().max(2_000),
-      memoryIds: z.array(id),
+      memoryIds: z.array(memoryId),
       startTime: timestampOrEmpty,
       endTime: timestampOrEmpty,
       importance: z.number().int().min(1).max(5),
