@@ -86,7 +86,8 @@ export function contentRuleBroken(content: string): string | undefined {
   if (trimmed.length === 0) return 'content must not be empty.';
   if (trimmed.replace(INVISIBLE, '').length === 0)
     return 'content must contain visible text, not only invisible characters.';
-  if (CONTROL.test(trimmed)) return 'content must not contain control characters (only tabs and line breaks).';
+  if (CONTROL.test(trimmed))
+    return 'content must not contain control characters (only tabs and line breaks).';
   return undefined;
 }
 
