@@ -5,6 +5,7 @@
  */
 import { createAppContainer, type AppContainer } from '@kioku/composition';
 import { parseConfig, type EnvSource } from '@kioku/config';
+import type { EmbeddingProvider } from '@kioku/embeddings';
 import type { BenchStore } from './lib/bench-options';
 
 export async function startBenchApp(
@@ -14,6 +15,7 @@ export async function startBenchApp(
   env: EnvSource,
   passedThrough: readonly string[],
   progress: (line: string) => void,
+  wrapEmbeddings?: (provider: EmbeddingProvider) => EmbeddingProvider,
 ): Promise<AppContainer> {
   const config = parseConfig({
     ...Object.fromEntries(passedThrough.map((name) => [name, env[name]])),
@@ -23,5 +25,5 @@ export async function startBenchApp(
     KIOKU_LOG_LEVEL: env.KIOKU_LOG_LEVEL ?? 'warn',
   });
   progress(`starting ${store} and loading the embedding model (data dir ${dataDir})`);
-  return createAppContainer(config, { appName });
+  return createAppContainer(config, { appName, wrapEmbeddings });
 }

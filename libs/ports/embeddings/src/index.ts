@@ -1,5 +1,9 @@
 /** Public API of @kioku/embeddings: what other projects use; everything else is internal. */
-export { type DistanceThresholds, type EmbeddingProvider } from './lib/embedding-provider.port';
+export {
+  type DistanceThresholds,
+  type EmbeddingProvider,
+  type RecallWeights,
+} from './lib/embedding-provider.port';
 export {
   EmbeddingBusyError,
   EmbeddingUnavailableError,

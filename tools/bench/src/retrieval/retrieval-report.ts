@@ -34,6 +34,12 @@ export function formatRetrievalReport(report: RetrievalReport): string {
     `${report.conversations} conversations, ${report.turns} turns remembered, ${report.questions} scored questions (${counts})`,
     `ingest through remember: ${formatRate(report.ingest.perSecond)} memories/s ` +
       `(p50 ${formatMs(report.ingest.latency.p50)} ms, p95 ${formatMs(report.ingest.latency.p95)} ms per remember)`,
+    ...(report.cachedEmbeddings > 0
+      ? [
+          `${report.cachedEmbeddings} texts' vectors came from the embedding cache: ` +
+            'the ingest rate and recall latencies leave the embedder out',
+        ]
+      : []),
     '',
     formatTable(header, rows, ['left', ...header.slice(1).map(() => 'right' as const)]),
     '',

@@ -20,10 +20,11 @@ import {
 } from '@kioku/memory';
 import { startBenchApp } from '../bench-app';
 import { summarize, type LatencySummary } from '../lib/percentiles';
+import { EmbeddingCache } from './embedding-cache';
 import { loadConversations, scoredQuestions, turnText, type Conversation } from './locomo-dataset';
 import { meansByCategory, scoreQuestion, type MetricMeans, type QuestionScore } from './retrieval-metrics';
 import type { RetrievalOptions } from './retrieval-options';
-import { ABLATIONS, KIOKU_RANKING, type RankingVariant } from './retrieval-variants';
+import { ablationsFor, KIOKU_RANKING, type RankingVariant } from './retrieval-variants';
 
 /** Recall settings passed through from the caller's environment, so a configured run is measured. */
 const PASSED_THROUGH = [
@@ -32,6 +33,16 @@ const PASSED_THROUGH = [
   'KIOKU_RECALL_DENSE_WEIGHT',
   'KIOKU_RECALL_CONTIGUITY',
   'KIOKU_RECALL_SPREADING',
+  'KIOKU_RECALL_LABEL_KEY',
+  'KIOKU_RECALL_CHAINS',
+  'KIOKU_RECALL_FEEDBACK',
+  'KIOKU_RECALL_DIVERSITY',
+  // A configured Ollama model is measured as users would run it (docs/retrieval.md).
+  'KIOKU_EMBEDDINGS',
+  'KIOKU_OLLAMA_URL',
+  'KIOKU_OLLAMA_MODEL',
+  'KIOKU_OLLAMA_TIMEOUT_MS',
+  'KIOKU_OLLAMA_DIMENSION',
 ];
 
 export interface VariantResult {
@@ -45,6 +56,8 @@ export interface RetrievalReport {
   dataset: string;
   store: string;
   embeddingModel: string;
+  /** Texts whose vectors came from `--embedding-cache` (ingest rate and latencies then leave the embedder out). */
+  cachedEmbeddings: number;
   conversations: number;
   turns: number;
   questions: number;
@@ -60,11 +73,21 @@ export async function runRetrievalBench(
   const conversations = loadConversations(options.dataset);
   const dataDir = mkdtempSync(join(tmpdir(), 'kioku-bench-retrieval-'));
   try {
-    const app = await startBenchApp('bench-retrieval', options.store, dataDir, env, PASSED_THROUGH, progress);
+    const cache = options.embeddingCache ? new EmbeddingCache(options.embeddingCache) : undefined;
+    const app = await startBenchApp(
+      'bench-retrieval',
+      options.store,
+      dataDir,
+      env,
+      PASSED_THROUGH,
+      progress,
+      cache && ((provider) => cache.wrap(provider)),
+    );
     try {
       const { container } = app;
       const ingest = await ingestAll(container.get(RememberUseCase), conversations, progress);
-      const variants = options.quick ? [KIOKU_RANKING] : [KIOKU_RANKING, ...ABLATIONS];
+      const configured = container.get(MEMORY_TOKENS.Settings);
+      const variants = options.quick ? [KIOKU_RANKING] : [KIOKU_RANKING, ...ablationsFor(configured)];
       const results: VariantResult[] = [];
       for (const variant of variants) {
         progress(`recalling with ${variant.name}`);
@@ -78,10 +101,12 @@ export async function runRetrievalBench(
           ),
         );
       }
+      cache?.save();
       return {
         dataset: options.dataset,
         store: options.store,
         embeddingModel: container.get(EMBEDDINGS_TOKENS.EmbeddingProvider).modelId,
+        cachedEmbeddings: cache?.hits ?? 0,
         conversations: conversations.length,
         turns: ingest.latencies.length,
         questions: conversations.reduce((sum, c) => sum + scoredQuestions(c).length, 0),

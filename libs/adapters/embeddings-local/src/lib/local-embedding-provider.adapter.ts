@@ -12,7 +12,7 @@
  * load. Concurrent `embed` calls are coalesced into forward passes of at most `maxBatchSize` texts
  * (measured here: ~120 texts/s in batches of 32, against one pass of ~12–15 ms per single text).
  */
-import type { DistanceThresholds, EmbeddingProvider } from '@kioku/embeddings';
+import type { DistanceThresholds, EmbeddingProvider, RecallWeights } from '@kioku/embeddings';
 import { assertEmbeddableTexts, EmbeddingUnavailableError, RequestBatcher } from '@kioku/embeddings';
 import { CHARACTER_GRAM_DIMENSION, localTextVectors } from './local-text-vectors';
 import { loadUseLiteEncoder, USE_LITE_DIMENSION, type SentenceEncoder } from './use-lite-encoder';
@@ -37,6 +37,13 @@ export const LOCAL_CALIBRATED_THRESHOLDS: DistanceThresholds = Object.freeze({
   mergeDistance: 0.25,
 });
 
+/**
+ * Recall's fusion weights for this model, measured with `kioku bench retrieval` on the LoCoMo dev
+ * split (docs/retrieval.md): the words carry most of the evidence, the meaning adds paraphrases; 0.3
+ * sits on a plateau from 0.2 to 0.4.
+ */
+export const LOCAL_RECALL_WEIGHTS: RecallWeights = Object.freeze({ denseWeight: 0.3 });
+
 export interface LocalEmbeddingProviderOptions {
   /** Most texts in one forward pass; default 32. */
   maxBatchSize?: number;
@@ -50,6 +57,7 @@ export class LocalEmbeddingProvider implements EmbeddingProvider {
   readonly modelId = LOCAL_EMBEDDING_MODEL_ID;
   readonly dimension = LOCAL_EMBEDDING_DIMENSION;
   readonly calibratedThresholds = LOCAL_CALIBRATED_THRESHOLDS;
+  readonly recallWeights = LOCAL_RECALL_WEIGHTS;
 
   private encoderLoad?: Promise<SentenceEncoder>;
   private readonly batcher: RequestBatcher<string, number[]>;

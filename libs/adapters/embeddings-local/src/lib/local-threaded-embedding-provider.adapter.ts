@@ -26,6 +26,7 @@ import {
 import { EmbeddingThread } from './embedding-thread';
 import {
   LOCAL_CALIBRATED_THRESHOLDS,
+  LOCAL_RECALL_WEIGHTS,
   LOCAL_EMBEDDING_DIMENSION,
   LOCAL_EMBEDDING_MODEL_ID,
 } from './local-embedding-provider.adapter';
@@ -58,6 +59,7 @@ export class LocalThreadedEmbeddingProvider implements EmbeddingProvider {
   readonly modelId = LOCAL_EMBEDDING_MODEL_ID;
   readonly dimension = LOCAL_EMBEDDING_DIMENSION;
   readonly calibratedThresholds = LOCAL_CALIBRATED_THRESHOLDS;
+  readonly recallWeights = LOCAL_RECALL_WEIGHTS;
 
   private readonly maxThreads: number;
   private readonly longTextCharacters: number;

@@ -16,7 +16,7 @@
  */
 import { Ollama } from 'ollama';
 import type { OllamaSettings } from '@kioku/config';
-import type { DistanceThresholds, EmbeddingProvider } from '@kioku/embeddings';
+import type { DistanceThresholds, EmbeddingProvider, RecallWeights } from '@kioku/embeddings';
 import { assertEmbeddableTexts, EmbeddingUnavailableError, RequestBatcher } from '@kioku/embeddings';
 import { AppError, positiveInteger } from '@kioku/kernel';
 import { parseOllamaUrl, type OllamaConnection } from './ollama-connection';
@@ -30,6 +30,14 @@ import {
 export const OLLAMA_DEFAULT_TIMEOUT_MS = 60_000;
 export const OLLAMA_DEFAULT_MAX_BATCH_SIZE = 64;
 export const OLLAMA_DEFAULT_MAX_CONCURRENT_REQUESTS = 2;
+
+/**
+ * Recall's fusion weights for an Ollama model: the general-purpose embedding models served by Ollama
+ * (nomic-embed-text, mxbai-embed-large, bge-m3, …) rank by meaning far better than the bundled model,
+ * so meaning and words count equally. A prior, not a measurement made here (docs/retrieval.md says
+ * how to measure a model with `kioku bench retrieval` and set KIOKU_RECALL_DENSE_WEIGHT).
+ */
+export const OLLAMA_RECALL_WEIGHTS: RecallWeights = Object.freeze({ denseWeight: 0.5 });
 
 /** The text `init()` embeds to learn (or check) the model's dimension. */
 const PROBE_TEXT = 'kioku embedding dimension probe';
@@ -49,6 +57,7 @@ export type OllamaEmbeddingProviderOptions = Omit<OllamaSettings, 'timeoutMs'> &
 export class OllamaEmbeddingProvider implements EmbeddingProvider {
   readonly modelId: string;
   readonly calibratedThresholds?: DistanceThresholds;
+  readonly recallWeights = OLLAMA_RECALL_WEIGHTS;
 
   private readonly model: string;
   private readonly connection: OllamaConnection;

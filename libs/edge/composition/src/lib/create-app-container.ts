@@ -13,7 +13,7 @@ import {
   type Clock,
   type LogSink,
 } from '@kioku/kernel';
-import { EMBEDDINGS_TOKENS } from '@kioku/embeddings';
+import { EMBEDDINGS_TOKENS, type EmbeddingProvider } from '@kioku/embeddings';
 import { linksModule } from '@kioku/links';
 import { namespaceStorageModule } from '@kioku/namespace-storage';
 import { episodesModule } from '@kioku/episodes';
@@ -46,6 +46,8 @@ export interface AppContainerOptions {
    * it neither loads the model nor starts embedding threads.
    */
   prepareEmbeddings?: boolean;
+  /** Puts something in front of the configured embedding provider (the retrieval benchmark's cache). */
+  wrapEmbeddings?: (provider: EmbeddingProvider) => EmbeddingProvider;
 }
 
 export interface AppContainer {
@@ -79,6 +81,9 @@ export async function createAppContainer(
     consolidationModule(),
     portabilityModule(),
   );
+  const wrap = options.wrapEmbeddings;
+  if (wrap)
+    container.onActivation(EMBEDDINGS_TOKENS.EmbeddingProvider, (_context, provider) => wrap(provider));
   if (config.workspaceDir)
     container.loadSync(workspaceSyncModule({ dir: config.workspaceDir, namespace: config.namespace }));
   container

@@ -1,6 +1,6 @@
 /**
  * Effective memory settings: the seeds' defaults, then the embedding provider's calibrated
- * thresholds, then explicit configuration (behaviour §4).
+ * thresholds and recall weights, then explicit configuration (behaviour §4).
  */
 import type { ForgettingConfig, ThresholdOverrides } from '@kioku/config';
 import type { EmbeddingProvider } from '@kioku/embeddings';
@@ -15,6 +15,7 @@ export function memorySettingsFor(
   return {
     ...DEFAULT_MEMORY_SETTINGS,
     ...provider.calibratedThresholds,
+    ...provider.recallWeights,
     ...defined,
     protectedCategories: forgetting.protectedCategories,
   };

@@ -74,6 +74,10 @@ describe('configuration', () => {
       KIOKU_RECALL_DENSE_WEIGHT: '0.4',
       KIOKU_RECALL_CONTIGUITY: '0',
       KIOKU_RECALL_SPREADING: 'false',
+      KIOKU_RECALL_LABEL_KEY: '1',
+      KIOKU_RECALL_CHAINS: '0',
+      KIOKU_RECALL_FEEDBACK: '0.3',
+      KIOKU_RECALL_DIVERSITY: '0.2',
     });
     expect(config.dataDir).toBe(join(homedir(), 'kdata'));
     expect(config.vectorStore).toEqual({
@@ -87,6 +91,10 @@ describe('configuration', () => {
       denseWeight: 0.4,
       contiguity: 0,
       spreading: false,
+      labelKey: 1,
+      chains: 0,
+      feedback: 0.3,
+      diversity: 0.2,
     });
     expect(config.log).toEqual({ level: 'debug', file: '/tmp/k.log' });
   });
@@ -121,6 +129,8 @@ describe('configuration', () => {
     [{ KIOKU_DEDUP_DISTANCE: 'abc' }, /KIOKU_DEDUP_DISTANCE/],
     [{ KIOKU_HOPFIELD: 'maybe' }, /KIOKU_HOPFIELD/],
     [{ KIOKU_RECALL_DENSE_WEIGHT: '1.5' }, /KIOKU_RECALL_DENSE_WEIGHT/],
+    [{ KIOKU_RECALL_CHAINS: '2' }, /KIOKU_RECALL_CHAINS/],
+    [{ KIOKU_RECALL_LABEL_KEY: '-1' }, /KIOKU_RECALL_LABEL_KEY/],
     [
       { KIOKU_ALLOWED_HOSTS: 'evil.example:80' },
       /KIOKU_ALLOWED_HOSTS: must be a comma-separated list of host names/,

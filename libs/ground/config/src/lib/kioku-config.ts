@@ -39,6 +39,10 @@ export interface ThresholdOverrides {
   denseWeight?: number;
   contiguity?: number;
   spreading?: boolean;
+  labelKey?: number;
+  chains?: number;
+  feedback?: number;
+  diversity?: number;
 }
 
 export interface ForgettingConfig {
@@ -93,6 +97,10 @@ export function parseConfig(env: EnvSource): KiokuConfig {
       denseWeight: parsed.KIOKU_RECALL_DENSE_WEIGHT,
       contiguity: parsed.KIOKU_RECALL_CONTIGUITY,
       spreading: parsed.KIOKU_RECALL_SPREADING,
+      labelKey: parsed.KIOKU_RECALL_LABEL_KEY,
+      chains: parsed.KIOKU_RECALL_CHAINS,
+      feedback: parsed.KIOKU_RECALL_FEEDBACK,
+      diversity: parsed.KIOKU_RECALL_DIVERSITY,
     },
     sharedState: parsed.KIOKU_SHARED_STATE,
     originPolicy: {

@@ -20,6 +20,12 @@ export interface DistanceThresholds {
   mergeDistance: number;
 }
 
+/** Recall's fusion weights for this model's vector space (how far its meaning ranking is trusted). */
+export interface RecallWeights {
+  /** Weight of the dense ranking in recall's score fusion, 0..1; the lexical ranking gets the rest. */
+  denseWeight: number;
+}
+
 export interface EmbeddingProvider {
   /** Identifies the model and its vector space, e.g. `local:use-lite+ngram@1`; stored with every vector. */
   readonly modelId: string;
@@ -27,6 +33,8 @@ export interface EmbeddingProvider {
   readonly dimension: number;
   /** Thresholds calibrated for this model, when they differ from the seeds' defaults (behaviour §4). */
   readonly calibratedThresholds?: DistanceThresholds;
+  /** Fusion weights suited to this model, when they differ from the defaults (docs/retrieval.md). */
+  readonly recallWeights?: RecallWeights;
 
   /** Prepares the model (loads weights, checks the server); idempotent. */
   init(): Promise<void>;

@@ -14,6 +14,14 @@ export interface MemorySettings extends DistanceThresholds {
   denseWeight: number;
   /** Share of a thread neighbour's relevance a memory earns (0 turns contiguity off). */
   contiguity: number;
+  /** Weight of the second lexical pass expanded with words of the first hits (0 turns feedback off). */
+  feedback: number;
+  /** Share of a linked matching memory's relevance a memory earns (0 turns evidence chains off). */
+  chains: number;
+  /** How much a query that names a memory's label raises it (× (1 + labelKey); 0 turns the key off). */
+  labelKey: number;
+  /** Penalty for word overlap with a better result in the top n (0 turns diversity off). */
+  diversity: number;
   /** Decay, emotion and importance scoring on top of relevance (behaviour §4.2 step 3). */
   scoring: boolean;
   /** Spreading activation over links (behaviour §4.2 step 5). */
@@ -34,6 +42,10 @@ export const DEFAULT_MEMORY_SETTINGS: MemorySettings = {
   hopfield: false,
   denseWeight: 0.3,
   contiguity: 0.3,
+  feedback: 0,
+  chains: 0.5,
+  labelKey: 2,
+  diversity: 0,
   scoring: true,
   spreading: true,
   protectedCategories: ['lesson'],

@@ -16,6 +16,11 @@ import { cosineDistance, matchesFilter, type Filter } from '@kioku/vector-store'
 import type { Memory } from '../../domain/memory';
 import { fuseScores, withContiguity, type ThreadNeighbours } from '../../domain/fusion';
 import { recallScore } from '../../domain/scoring';
+import { feedbackQuery } from '../../domain/feedback';
+import { withChains } from '../../domain/evidence-chains';
+import { withLabelKey } from '../../domain/label-key';
+import { diversify } from '../../domain/diversity';
+import { analyzeText } from '@kioku/vector-store';
 import { blendWithHopfield, hopfieldComplete } from '../../domain/hopfield';
 import { toMetadata } from '../../domain/memory-record.codec';
 import { MEMORY_TOKENS } from '../../memory.tokens';
@@ -28,6 +33,9 @@ const RANKING_DEPTH = 50;
 /** How many of the best fused candidates have their thread neighbours read. */
 const CONTEXT_DEPTH = 20;
 const SPREAD_FACTOR = 0.3;
+/** How many of the best first hits lend their words to the feedback pass, and how many words at most. */
+const FEEDBACK_HITS = 3;
+const FEEDBACK_TERMS = 30;
 
 export interface RankedMemory {
   memory: Memory;
@@ -93,6 +101,9 @@ export class MemoryRanker {
       if (!pool.has(hit.memory.id)) pool.set(hit.memory.id, this.candidate(hit, 'lexical'));
     }
     let relevance = new Map([...fused].map(([id, f]) => [id, f.relevance]));
+    if (this.settings.feedback > 0 && denseWeight < 1 && relevance.size > 0) {
+      relevance = await this.withFeedback(namespace, query, pool, relevance, depth, filter, withVectors);
+    }
     // The hits' links (decay and spreading read them) are read while the thread is followed.
     const [links, thread] = await Promise.all([
       this.links.linksFrom(namespace, [...pool.keys()]),
@@ -100,7 +111,12 @@ export class MemoryRanker {
         ? this.threadAround(namespace, pool, relevance, filter, withVectors)
         : Promise.resolve(undefined),
     ]);
+    if (this.settings.chains > 0) relevance = withChains(relevance, links, this.settings.chains);
     if (thread) relevance = withContiguity(relevance, thread, contiguity);
+    if (this.settings.labelKey > 0) {
+      const contents = new Map([...pool].map(([id, c]) => [id, c.stored.memory.content]));
+      relevance = withLabelKey(relevance, contents, query, this.settings.labelKey);
+    }
 
     const candidates = [...pool.values()];
     if (hopfield) for (const c of candidates) c.similarity ??= cosineSimilarity(vector, c.stored.vector);
@@ -128,7 +144,7 @@ export class MemoryRanker {
     // Direct hits first; linked neighbours only take the places they leave free.
     const direct = (c: Candidate) =>
       fused.has(c.stored.memory.id) || (relevance.get(c.stored.memory.id) ?? 0) > 0;
-    const ranked = candidates.filter(direct).slice(0, n);
+    const ranked = this.topOf(candidates.filter(direct), n);
     if (ranked.length < n && this.settings.spreading) {
       ranked.push(...(await this.spreadFrom(namespace, ranked, links, pool, filter, n - ranked.length)));
     }
@@ -141,6 +157,51 @@ export class MemoryRanker {
       score: c.score,
       source: c.source,
     }));
+  }
+
+  /** The best n, spread over the answer's parts when diversity is on. */
+  private topOf(candidates: Candidate[], n: number): Candidate[] {
+    const { diversity } = this.settings;
+    if (diversity <= 0) return candidates.slice(0, n);
+    const head = candidates
+      .slice(0, 3 * n)
+      .map((c) => ({ c, score: c.score, terms: new Set(analyzeText(c.stored.memory.content)) }));
+    return diversify(head, n, diversity)
+      .slice(0, n)
+      .map((d) => d.c);
+  }
+
+  /**
+   * Pseudo-relevance feedback: a second lexical search with the query expanded by words of the best
+   * first hits; its min-max normalised scores, × the feedback weight, add to the relevance, and its
+   * hits join the pool.
+   */
+  private async withFeedback(
+    namespace: string,
+    query: string,
+    pool: Map<string, Candidate>,
+    relevance: Map<string, number>,
+    depth: number,
+    filter: Filter | undefined,
+    withVectors: boolean,
+  ): Promise<Map<string, number>> {
+    const best = [...relevance.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, FEEDBACK_HITS)
+      .map(([id]) => pool.get(id)!.stored.memory.content);
+    const expanded = feedbackQuery(query, best, FEEDBACK_TERMS);
+    const hits = await this.memories.matchingText(namespace, expanded, depth, filter, { withVectors });
+    for (const hit of hits)
+      if (!pool.has(hit.memory.id)) pool.set(hit.memory.id, this.candidate(hit, 'lexical'));
+    const second = fuseScores(
+      [],
+      hits.map((h) => ({ id: h.memory.id, score: h.score })),
+      0,
+    );
+    const result = new Map(relevance);
+    for (const [id, f] of second)
+      result.set(id, (result.get(id) ?? 0) + this.settings.feedback * f.relevance);
+    return result;
   }
 
   private candidate(stored: StoredMemory, source: RankedMemory['source']): Candidate {

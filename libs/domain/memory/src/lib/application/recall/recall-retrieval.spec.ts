@@ -10,10 +10,12 @@ import type { RememberInput } from '../remember/remember.input';
 import { RecallUseCase } from './recall.use-case';
 import { INPUT_LIMITS } from '../shared/memory-fields.input';
 import { MemoryRepository } from '../memory.repository';
+import type { MemorySettings } from '../memory-settings';
+import { LinkMemoriesUseCase } from '../link-memories/link-memories.use-case';
 
 describe('recall as retrieval', () => {
-  const setup = () => {
-    const kit = createMemoryTestKit({ settings: { dedupDistance: 0 } });
+  const setup = (settings: Partial<MemorySettings> = {}) => {
+    const kit = createMemoryTestKit({ settings: { dedupDistance: 0, ...settings } });
     const remember = kit.container.get(RememberUseCase);
     const save = async (input: RememberInput, context = kit.context) => {
       const result = await remember.execute({ force: true, ...input }, context);
@@ -63,6 +65,60 @@ describe('recall as retrieval', () => {
     const result = await recall.execute({ query: 'What did Melanie paint?', n_results: 3 }, context);
     const found = result.results.find((r) => r.memory.id === answer.id);
     expect(found).toBeDefined();
+  });
+
+  it('prefers the memories under the label a query names (label key), and only with the key on', async () => {
+    const ranking = async (labelKey: number) => {
+      const { save, recall, context } = setup({ labelKey, denseWeight: 0 });
+      for (let i = 0; i < 10; i++) {
+        await save({ content: `Bob: small talk number ${i} about the long walk home and the chess club` });
+      }
+      const aboutAlice = await save({ content: 'Bob: Alice, the hiking club loves new members, Alice!' });
+      const byAlice = await save({ content: 'Alice: I joined a pottery club last month and I love it' });
+      const { results } = await recall.execute(
+        { query: 'Which club does Alice love?', n_results: 2 },
+        context,
+      );
+      return results.map((r) => r.memory.id).indexOf(byAlice.id) <
+        results.map((r) => r.memory.id).indexOf(aboutAlice.id)
+        ? 'by Alice first'
+        : 'about Alice first';
+    };
+    expect(await ranking(0)).toBe('about Alice first');
+    expect(await ranking(2)).toBe('by Alice first');
+  });
+
+  it('raises a matching memory linked to a better match (evidence chains), and only with chains on', async () => {
+    const ranking = async (chains: number) => {
+      const { save, recall, context, container } = setup({ chains, denseWeight: 0, contiguity: 0 });
+      for (let i = 0; i < 10; i++) {
+        await save({
+          content: `Notes on the weather and the long walk home, with a review of the shoes, part ${i}`,
+        });
+      }
+      const decision = await save({
+        content: 'After the incident review we decided to roll back the deploy',
+      });
+      const linked = await save({
+        content: 'The review also asked for a written checklist before each release',
+      });
+      const unlinked = await save({ content: 'Garden review done' });
+      await container
+        .get(LinkMemoriesUseCase)
+        .execute({ source_id: linked.id, target_id: decision.id, link_type: 'related' }, context);
+      const { results } = await recall.execute(
+        { query: 'What did the incident review decide?', n_results: 3 },
+        context,
+      );
+      const ids = results.map((r) => r.memory.id);
+      expect(ids[0]).toBe(decision.id);
+      return ids.indexOf(linked.id) >= 0 &&
+        (ids.indexOf(unlinked.id) < 0 || ids.indexOf(linked.id) < ids.indexOf(unlinked.id))
+        ? 'linked first'
+        : 'unlinked first';
+    };
+    expect(await ranking(0)).toBe('unlinked first');
+    expect(await ranking(0.5)).toBe('linked first');
   });
 
   it('answers queries of stopwords, punctuation, emoji, mixed scripts or the longest allowed length; refuses longer ones', async () => {
