@@ -1,18 +1,20 @@
 /**
- * The recall ranking pipeline (behaviour §4.2 steps 1–5), each later stage kept on the evidence of the
+ * The recall ranking pipeline (behaviour §4.2 steps 1–6), each later stage kept on the evidence of the
  * retrieval benchmark (docs/retrieval.md):
  * 1. the dense ranking (the query's vector) and the lexical ranking (BM25 over the namespace's
  *    index), searched at once with the filters inside the store and the index;
- * 2. their weighted score fusion, then temporal contiguity along conversation threads;
+ * 2. their weighted score fusion (and, when configured, a feedback pass), then evidence chains over
+ *    the hits' links, temporal contiguity along conversation threads, and the label key;
  * 3. decay, emotion and importance scoring; Hopfield completion when configured;
- * 4. spreading activation: linked neighbours of the direct hits fill the places the direct hits
- *    leave free, so a link never pushes a direct hit out of the top n.
+ * 4. the top n (spread over the answer's parts when diversity is configured), then spreading
+ *    activation: linked neighbours of the direct hits fill the places the direct hits leave free, so
+ *    a link never pushes a direct hit out of the top n.
  * It reads only: recall adds access tracking, forget's query mode does not.
  */
 import { inject, injectable } from 'inversify';
 import { toSimilarity } from '@kioku/kernel';
 import { LinkRepository, type Link } from '@kioku/links';
-import { cosineDistance, matchesFilter, type Filter } from '@kioku/vector-store';
+import { analyzeText, cosineDistance, matchesFilter, type Filter } from '@kioku/vector-store';
 import type { Memory } from '../../domain/memory';
 import { fuseScores, withContiguity, type ThreadNeighbours } from '../../domain/fusion';
 import { recallScore } from '../../domain/scoring';
@@ -20,7 +22,6 @@ import { feedbackQuery } from '../../domain/feedback';
 import { withChains } from '../../domain/evidence-chains';
 import { withLabelKey } from '../../domain/label-key';
 import { diversify } from '../../domain/diversity';
-import { analyzeText } from '@kioku/vector-store';
 import { blendWithHopfield, hopfieldComplete } from '../../domain/hopfield';
 import { toMetadata } from '../../domain/memory-record.codec';
 import { MEMORY_TOKENS } from '../../memory.tokens';
