@@ -1,7 +1,8 @@
 /** The gateway's variables: defaults, parsing, and anonymous access refused off loopback. */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { isLoopbackHost, parseGatewayConfig } from './config';
+import { isLoopbackHost } from '@kioku/kernel';
+import { parseGatewayConfig } from './config';
 
 describe('gateway configuration', () => {
   it('defaults to 127.0.0.1:8787, no anonymous access, 600 requests a minute, 256 KB bodies', () => {

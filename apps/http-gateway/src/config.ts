@@ -2,7 +2,6 @@
  * The HTTP gateway's own settings on top of the shared configuration (behaviour §3, §8.2), parsed once
  * with zod. Anonymous access is refused at start unless the gateway listens on loopback only.
  */
-import { isIP } from 'node:net';
 import { isAbsolute, join } from 'node:path';
 import { z } from 'zod';
 import {
@@ -13,6 +12,7 @@ import {
   type EnvSource,
   type KiokuConfig,
 } from '@kioku/config';
+import { isLoopbackHost } from '@kioku/kernel';
 
 const positiveInt = (max: number) => z.coerce.number().int().min(1).max(max);
 
@@ -102,13 +102,4 @@ function gatewayConfigFrom(base: KiokuConfig, env: EnvSource, argv: string[]): H
       keysFile: parsed.KIOKU_API_KEYS_FILE ?? join(base.dataDir, 'api-keys.json'),
     },
   };
-}
-
-/** `localhost`, 127.0.0.0/8 or ::1 (also IPv4-mapped). */
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
-  if (bare === 'localhost') return true;
-  if (isIP(bare) === 4) return bare.startsWith('127.');
-  if (isIP(bare) === 6) return bare === '::1' || /^::ffff:127\./.test(bare);
-  return false;
 }

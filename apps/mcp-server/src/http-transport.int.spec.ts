@@ -9,8 +9,12 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createAppContainer, type AppContainer } from '@kioku/composition';
 import { parseConfig } from '@kioku/config';
-import { KERNEL_TOKENS, SECURITY_HEADERS } from '@kioku/kernel';
+import { KERNEL_TOKENS, SECURITY_HEADERS, freeLoopbackPort } from '@kioku/kernel';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { serveStreamableHttp } from './http-transport';
+import { runKioku } from './testing/run-kioku';
 
 jest.setTimeout(30_000);
 
@@ -19,6 +23,8 @@ interface Answer {
   headers: http.IncomingHttpHeaders;
   body: string;
 }
+
+const KEY = 'k'.repeat(20) + '0123456789abcdef0123';
 
 function post(port: number, headers: Record<string, string>): Promise<Answer> {
   const payload = JSON.stringify({
@@ -142,5 +148,74 @@ describe('kioku mcp --http Host and Origin checks', () => {
     const response = await post(port, { 'mcp-session-id': 'no-such-session' });
     expect(response.status).toBe(404);
     expect(response.headers).toMatchObject(SECURITY_HEADERS);
+  });
+});
+
+describe('kioku mcp --http off loopback', () => {
+  it('refuses to start without a key: exit 2, one line naming KIOKU_MCP_HTTP_KEY, nothing served', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'kioku-mcp-http-'));
+    try {
+      const port = String(await freeLoopbackPort());
+      // A server that did start would be stopped after 30 s (and the test fail on its exit code).
+      const run = await runKioku(
+        ['mcp', '--http', '--port', port],
+        { HOME: dataDir, KIOKU_DATA_DIR: dataDir, KIOKU_MCP_HTTP_HOST: '0.0.0.0' },
+        30_000,
+      );
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(
+        /^kioku: CONFIG_INVALID: .*KIOKU_MCP_HTTP_KEY: required when KIOKU_MCP_HTTP_HOST is not a loopback address/,
+      );
+      expect(run.stderr).not.toContain('listening');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('kioku mcp --http with a key', () => {
+  let app: AppContainer;
+  let server: Server;
+  let port: number;
+
+  beforeAll(async () => {
+    const config = parseConfig({ KIOKU_VECTOR_STORE: 'memory', KIOKU_LOG_LEVEL: 'silent' });
+    app = await createAppContainer(config, { appName: 'test' });
+    const services = {
+      container: Promise.resolve(app.container),
+      logger: app.logger,
+      clock: app.container.get(KERNEL_TOKENS.Clock),
+    };
+    server = await serveStreamableHttp(services, config.namespace, {
+      host: '127.0.0.1',
+      port: 0,
+      originPolicy: config.originPolicy,
+      key: KEY,
+    });
+    port = (server.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await app.close();
+  });
+
+  it.each([
+    ['no Authorization', {}],
+    ['another key', { authorization: `Bearer ${'x'.repeat(40)}` }],
+    ['the key without the Bearer scheme', { authorization: KEY }],
+  ])('answers %s with 401 and WWW-Authenticate, before any session', async (_, headers) => {
+    const response = await post(port, headers);
+    expect(response.status).toBe(401);
+    expect(response.headers['www-authenticate']).toBe('Bearer realm="kioku"');
+    expect(response.headers['mcp-session-id']).toBeUndefined();
+    expect(response.headers).toMatchObject(SECURITY_HEADERS);
+    expect(response.body).not.toContain(KEY);
+  });
+
+  it('serves a client that sends the key', async () => {
+    const response = await post(port, { authorization: `Bearer ${KEY}` });
+    expect(response.status).toBe(200);
+    expect(response.body).toContain('"protocolVersion"');
   });
 });

@@ -3,8 +3,10 @@
  * (`StreamableHttpSessions`), one MCP server and transport per session, each session its own caller
  * (pending forget confirmations are per session). Binds to loopback by default, and answers only
  * requests whose Host and Origin the policy allows (DNS rebinding). Every response carries the
- * security headers (no sniffing, no caching, no framing) and bodies are capped.
+ * security headers (no sniffing, no caching, no framing) and bodies are capped. With a key, every
+ * request must carry it as a bearer token (required off loopback: see config.ts).
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { originViolation, SECURITY_HEADERS, type OriginPolicy } from '@kioku/kernel';
 import { StreamableHttpSessions, type McpServerServices, type SessionOwner } from '@kioku/mcp-tools';
@@ -15,8 +17,9 @@ const MAX_SESSIONS = 256;
 export async function serveStreamableHttp(
   services: McpServerServices,
   namespace: string,
-  options: { host: string; port: number; originPolicy: OriginPolicy },
+  options: { host: string; port: number; originPolicy: OriginPolicy; key?: string },
 ): Promise<Server> {
+  const keyDigest = options.key === undefined ? undefined : digest(options.key);
   const sessions = new StreamableHttpSessions({
     app: services,
     logger: services.logger,
@@ -39,6 +42,14 @@ export async function serveStreamableHttp(
           code: -32000,
           message: `Forbidden: this ${violation === 'host' ? 'Host' : 'Origin'} is not allowed`,
         },
+        id: null,
+      });
+    }
+    if (keyDigest && !bearerMatches(header(req, 'authorization'), keyDigest)) {
+      res.setHeader('www-authenticate', 'Bearer realm="kioku"');
+      return reply(res, 401, {
+        jsonrpc: '2.0',
+        error: { code: -32001, message: 'Unauthorized: send Authorization: Bearer <KIOKU_MCP_HTTP_KEY>' },
         id: null,
       });
     }
@@ -90,6 +101,16 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   } catch {
     return INVALID;
   }
+}
+
+/** Digests have equal length whatever was sent, so they compare in constant time. */
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text, 'utf8').digest();
+}
+
+function bearerMatches(authorization: string | undefined, keyDigest: Buffer): boolean {
+  const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+  return token !== undefined && timingSafeEqual(digest(token), keyDigest);
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {

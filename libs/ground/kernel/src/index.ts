@@ -11,7 +11,12 @@ export { type Clock, SystemClock } from './lib/clock';
 export { chunked, delay, positiveInteger } from './lib/collections';
 export { hasConnectionErrorCode } from './lib/connection-errors';
 export { LockTimeoutError, acquireLock } from './lib/file-lock';
-export { EPISODE_ID_PATTERN, type IdGenerator, MEMORY_ID_PATTERN, RandomIdGenerator } from './lib/id-generator';
+export {
+  EPISODE_ID_PATTERN,
+  type IdGenerator,
+  MEMORY_ID_PATTERN,
+  RandomIdGenerator,
+} from './lib/id-generator';
 export { JsonLinesLogSink } from './lib/json-lines-log-sink';
 export { KERNEL_TOKENS } from './lib/kernel.tokens';
 export {
@@ -26,7 +31,7 @@ export {
 export { freeLoopbackPort } from './lib/loopback-port';
 export { MEMORY_CATEGORIES } from './lib/memory-categories';
 export { isProcessAlive } from './lib/process-liveness';
-export { LOOPBACK_HOSTS, type OriginPolicy, originViolation } from './lib/request-origin';
+export { LOOPBACK_HOSTS, type OriginPolicy, isLoopbackHost, originViolation } from './lib/request-origin';
 export { SECURITY_HEADERS } from './lib/security-headers';
 export { basicAuthHeaders, parseServiceUrl } from './lib/service-url';
 export { relativeAge, similarityText, snippet, toSimilarity, utcDay } from './lib/text';

@@ -5,6 +5,8 @@
  * carries an Origin that is neither listed nor on an allowed host. Requests without an Origin (every
  * non-browser client) pass the Origin check.
  */
+import { isIP } from 'node:net';
+
 export interface OriginPolicy {
   /** Host names without port, lower case (`localhost`, `127.0.0.1`, `[::1]`, `kioku.example.com`); `*` allows any. */
   hosts: string[];
@@ -18,6 +20,15 @@ export const LOOPBACK_ORIGIN_POLICY: OriginPolicy = Object.freeze({
   hosts: [...LOOPBACK_HOSTS],
   origins: [],
 });
+
+/** `localhost`, 127.0.0.0/8 or ::1 (also IPv4-mapped), with or without brackets. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  if (bare === 'localhost') return true;
+  if (isIP(bare) === 4) return bare.startsWith('127.');
+  if (isIP(bare) === 6) return bare === '::1' || /^::ffff:127\./.test(bare);
+  return false;
+}
 
 /** What is wrong with the request's Host or Origin, or undefined when both are allowed. */
 export function originViolation(
