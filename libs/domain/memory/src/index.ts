@@ -10,9 +10,10 @@ export type { MemoryChangeListener } from './lib/ports/memory-change-listener.po
 export { DEFAULT_MEMORY_SETTINGS, type MemorySettings } from './lib/application/memory-settings';
 export { DIMENSION_KEY, MODEL_KEY, MemoryRepository } from './lib/application/memory.repository';
 export {
-  type NamespaceStats,
   NamespaceStatsUseCase,
+  STATS_PAGE_SIZE,
 } from './lib/application/namespace-stats/namespace-stats.use-case';
+export { type NamespaceStats, NamespaceTally } from './lib/domain/namespace-tally';
 export { ReadMemoriesUseCase } from './lib/application/read-memories/read-memories.use-case';
 export { MemoryRanker } from './lib/application/recall/memory-ranker';
 export { recallInputSchema } from './lib/application/recall/recall.input';
@@ -30,12 +31,14 @@ export {
   RememberBatchUseCase,
 } from './lib/application/remember-batch/remember-batch.use-case';
 export { contentRuleBroken } from './lib/application/shared/memory-fields.input';
+export {
+  type ChangedField,
+  MemoryUpdater,
+  type UpdateMemoryResult,
+} from './lib/application/shared/memory-updater';
 export { VerifiedLinkWriter } from './lib/application/shared/verified-link-writer';
 export { updateMemoryInputSchema } from './lib/application/update-memory/update-memory.input';
-export {
-  type UpdateMemoryResult,
-  UpdateMemoryUseCase,
-} from './lib/application/update-memory/update-memory.use-case';
+export { UpdateMemoryUseCase } from './lib/application/update-memory/update-memory.use-case';
 export { duplicateSignals } from './lib/domain/duplicate-guard';
 export {
   CATEGORIES,

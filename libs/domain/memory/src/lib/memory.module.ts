@@ -9,6 +9,7 @@ import { QueryVectorCache } from './application/recall/query-vector-cache';
 import { MemoryRanker } from './application/recall/memory-ranker';
 import { AccessTracker } from './application/recall/access-tracker';
 import { ReembedUseCase } from './application/reembed/reembed.use-case';
+import { MemoryUpdater } from './application/shared/memory-updater';
 import { VerifiedLinkWriter } from './application/shared/verified-link-writer';
 import { BackgroundPatches } from './application/shared/background-patches';
 import { MemoryChangeNotifier } from './application/memory-change.listener';
@@ -43,6 +44,7 @@ export function memoryModule(): ContainerModule {
       MemoryRanker,
       MemoryChangeNotifier,
       VerifiedLinkWriter,
+      MemoryUpdater,
       RememberBatchUseCase,
       RememberUseCase,
       RecallUseCase,

@@ -13,7 +13,7 @@ import { LinkRepository, type Link } from '@kioku/links';
 import {
   MEMORY_TOKENS,
   MemoryRepository,
-  UpdateMemoryUseCase,
+  MemoryUpdater,
   VerifiedLinkWriter,
   type CallContext,
   type Memory,
@@ -39,7 +39,7 @@ export class MergeMemoriesUseCase {
     @inject(MemoryRepository) private readonly memories: MemoryRepository,
     @inject(LinkRepository) private readonly links: LinkRepository,
     @inject(VerifiedLinkWriter) private readonly linkWriter: VerifiedLinkWriter,
-    @inject(UpdateMemoryUseCase) private readonly update: UpdateMemoryUseCase,
+    @inject(MemoryUpdater) private readonly updater: MemoryUpdater,
     @inject(MemoryDeleter) private readonly deleter: MemoryDeleter,
     @inject(EpisodeMaintenance) private readonly episodes: EpisodeMaintenance,
     @inject(MEMORY_TOKENS.Settings) private readonly settings: MemorySettings,
@@ -64,10 +64,10 @@ export class MergeMemoriesUseCase {
     let kept = found.get(keepId)!;
     let contentChanged = false;
     if (input.merged_content !== undefined && input.merged_content.trim() !== kept.content) {
-      const updated = await this.update.execute(
-        { memory_id: keepId, content: input.merged_content },
-        context,
-      );
+      const updated = await this.updater.update(namespace, {
+        memory_id: keepId,
+        content: input.merged_content,
+      });
       if (updated.status === 'not_found') return { status: 'not_found', missingIds: [keepId] };
       if (updated.status === 'updated') {
         kept = updated.memory;

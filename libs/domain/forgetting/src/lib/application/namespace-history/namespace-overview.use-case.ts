@@ -3,7 +3,13 @@
  * trash (what was forgotten, and when). Reads the memories and the trash a page at a time.
  */
 import { inject, injectable } from 'inversify';
-import { NamespaceStatsUseCase, type CallContext, type NamespaceStats } from '@kioku/memory';
+import {
+  MemoryRepository,
+  NamespaceTally,
+  STATS_PAGE_SIZE,
+  type CallContext,
+  type NamespaceStats,
+} from '@kioku/memory';
 import { TrashRepository } from '../trash.repository';
 import { namespaceHistory, type HistoryDay } from './namespace-history';
 
@@ -14,12 +20,15 @@ export interface NamespaceOverview extends NamespaceStats {
 @injectable()
 export class NamespaceOverviewUseCase {
   constructor(
-    @inject(NamespaceStatsUseCase) private readonly stats: NamespaceStatsUseCase,
+    @inject(MemoryRepository) private readonly memories: MemoryRepository,
     @inject(TrashRepository) private readonly trash: TrashRepository,
   ) {}
 
   async execute(context: CallContext): Promise<NamespaceOverview> {
-    const stats = await this.stats.execute(context);
+    const tally = new NamespaceTally();
+    for await (const page of this.memories.pages(context.namespace, STATS_PAGE_SIZE))
+      page.forEach((memory) => tally.add(memory));
+    const stats = tally.result();
     const trashed: { createdAt: string; deletedAt: string }[] = [];
     for await (const entry of this.trash.all(context.namespace)) {
       // An entry mid-restore is back among the memories (or about to be): counting it twice would lie.
