@@ -67,7 +67,11 @@ export async function serveStreamableHttp(
       { sessionId: header(req, 'mcp-session-id'), method: req.method, body },
       owner,
     );
-    if ('refusal' in found) return reply(res, found.refusal.status, found.refusal.body);
+    if ('refusal' in found) {
+      const { status, body: refusal, retryAfterSeconds } = found.refusal;
+      if (retryAfterSeconds !== undefined) res.setHeader('retry-after', String(retryAfterSeconds));
+      return reply(res, status, refusal);
+    }
     await sessions.serve(found.session, req, res, body);
   };
 

@@ -2,7 +2,8 @@
  * The gateway's framing of the shared MCP session manager (`StreamableHttpSessions`) at `/mcp`. A
  * session belongs to the key that opened it: its namespace is the key's and its caller id is
  * `<key id>/mcp/<session id>` (per-session state such as pending forget confirmations). Sessions are
- * bounded in total and per key, and idle ones are closed (behaviour §8.2); the number open and the
+ * bounded per key and in total (a full pool is shared fairly between keys, a refusal carries
+ * Retry-After), and idle ones are closed (behaviour §8.2); the number open and the
  * tool calls are counted in the metrics. Refusals go out through Fastify (hooks and headers apply);
  * an accepted request is handed to the transport on the raw response.
  */
@@ -48,10 +49,9 @@ export async function serveMcpRequest(
     keyOwner(request.caller!),
   );
   if ('refusal' in found) {
-    return reply
-      .code(found.refusal.status)
-      .header('content-type', 'application/json')
-      .send(found.refusal.body);
+    const { status, body: refusal, retryAfterSeconds } = found.refusal;
+    if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
+    return reply.code(status).header('content-type', 'application/json').send(refusal);
   }
   countToolCalls(metrics, body);
   reply.hijack();

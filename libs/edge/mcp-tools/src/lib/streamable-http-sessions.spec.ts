@@ -94,14 +94,52 @@ describe('StreamableHttpSessions', () => {
     expect(counts).toEqual([1]);
   });
 
-  it('refuses a new session when the total is reached (503)', async () => {
+  const initialize = (ownerId: string) =>
+    sessions.lookup({ sessionId: undefined, method: 'POST', body: INITIALIZE }, owner(ownerId));
+  const held = () => {
+    const counts: Record<string, number> = {};
+    for (const id of ['a', 'b', 'c', 'd', 'e']) counts[id] = 0;
+    for (const session of (sessions as unknown as { sessions: Map<string, McpSession> }).sessions.values())
+      counts[session.ownerId]++;
+    return counts;
+  };
+
+  it('refuses a new session when every owner holds as many (503 with Retry-After)', async () => {
     make({ maxSessions: 2 });
     await open('a');
     await open('b');
-    await expect(
-      sessions.lookup({ sessionId: undefined, method: 'POST', body: INITIALIZE }, owner('c')),
-    ).resolves.toMatchObject({ refusal: { status: 503, body: { error: { code: -32000 } } } });
+    await expect(initialize('c')).resolves.toMatchObject({
+      refusal: { status: 503, body: { error: { code: -32000 } }, retryAfterSeconds: 60 },
+    });
     expect(sessions.size).toBe(2);
+  });
+
+  it('shares a full pool fairly: owners that filled it cannot keep another owner out, nor take its sessions', async () => {
+    make({ maxSessions: 10, maxSessionsPerOwner: 4, idleMs: 30_000 });
+    for (const id of ['a', 'a', 'a', 'a', 'b', 'b', 'b', 'b', 'c', 'c']) {
+      await open(id);
+      time += 10;
+    }
+    expect(held()).toMatchObject({ a: 4, b: 4, c: 2, d: 0 });
+
+    // A newcomer takes places from the owners holding the most, never from c.
+    await open('d');
+    await open('d');
+    expect(held()).toMatchObject({ a: 3, b: 3, c: 2, d: 2 });
+
+    // Nobody holds two more than d or c: they are refused, with the time until a place idles out.
+    time += 5_000;
+    for (const id of ['d', 'c'])
+      await expect(initialize(id)).resolves.toMatchObject({
+        refusal: { status: 503, retryAfterSeconds: 25 },
+      });
+    // A newcomer holding none still gets a place, from an owner holding the most.
+    await open('e');
+    expect(held()).toMatchObject({ a: 2, b: 3, c: 2, d: 2, e: 1 });
+    // An owner holding as many as anyone replaces its own least recently used session.
+    await open('b');
+    expect(held()).toMatchObject({ a: 2, b: 3, c: 2, d: 2, e: 1 });
+    expect(sessions.size).toBe(10);
   });
 
   it("closes the owner's least recently used session to make room for its new one", async () => {

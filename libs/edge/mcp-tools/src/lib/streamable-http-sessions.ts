@@ -3,9 +3,11 @@
  * server and transport per session, opened by an initialize request and found again by its
  * `Mcp-Session-Id`. A session belongs to the owner that opened it (an API key, or the one local user):
  * another owner presenting its id gets the 404 of an unknown session, as the MCP specification asks
- * of a session that no longer exists (the client then starts a new one). Sessions are bounded in
- * total (503) and per owner (the owner's least recently used session makes room for its new one),
- * closed after an idle period when one is set, and all closed on shutdown.
+ * of a session that no longer exists (the client then starts a new one). Sessions are bounded per
+ * owner (the owner's least recently used session makes room for its new one) and in total, where a
+ * full pool is shared fairly (see `makeRoom`: no owner can hold the sessions another one needs, and a
+ * refusal is a 503 with a retry time); they are closed after an idle period when one is set, and all
+ * closed on shutdown.
  *
  * The apps keep their own HTTP framing: they read the body, ask for the request's session, write a
  * refusal their way, and hand the raw Node request and response to the session.
@@ -54,7 +56,12 @@ export interface McpSession {
 export interface SessionRefusal {
   status: 400 | 404 | 503;
   body: { jsonrpc: '2.0'; error: { code: number; message: string }; id: null };
+  /** When to try again (the Retry-After header), for a refusal because the pool is full. */
+  retryAfterSeconds?: number;
 }
+
+/** The longest Retry-After given: a session may be closed by its client at any moment. */
+const MAX_RETRY_AFTER_SECONDS = 60;
 
 export type SessionLookup = { session: McpSession } | { refusal: SessionRefusal };
 
@@ -100,8 +107,9 @@ export class StreamableHttpSessions {
       return refuse(400, -32000, 'Bad Request: no valid session id; send an initialize request first.');
     }
     if (this.closed) return refuse(503, -32000, 'The server is shutting down.');
-    if (this.sessions.size >= this.options.maxSessions) {
-      return refuse(503, -32000, 'Too many open MCP sessions; try again later.');
+    if (this.sessions.size >= this.options.maxSessions && !(await this.makeRoom(owner.ownerId))) {
+      const refused = refuse(503, -32000, 'Too many open MCP sessions; try again later.');
+      return { refusal: { ...refused.refusal, retryAfterSeconds: this.retryAfterSeconds() } };
     }
     return { session: await this.open(owner) };
   }
@@ -132,10 +140,43 @@ export class StreamableHttpSessions {
     await Promise.all([...this.sessions.values()].map((s) => this.close(s)));
   }
 
+  /**
+   * Frees one place in a full pool, fairly: an owner holding as many sessions as anyone closes its
+   * own least recently used one; an owner holding fewer takes the least recently used session of the
+   * owner holding the most, but only from one holding at least two more than it (never from an owner
+   * that would end up with fewer). False when no place can be freed so (every owner holds about as
+   * many), and the request is refused.
+   */
+  private async makeRoom(ownerId: string): Promise<boolean> {
+    const held = new Map<string, McpSession[]>();
+    for (const session of this.sessions.values())
+      held.set(session.ownerId, [...(held.get(session.ownerId) ?? []), session]);
+    const mine = held.get(ownerId) ?? [];
+    const largest = [...held.values()].reduce((a, b) => (b.length > a.length ? b : a), mine);
+    const victims =
+      mine.length > 0 && mine.length >= largest.length
+        ? mine
+        : largest.length > mine.length + 1
+          ? largest
+          : undefined;
+    if (!victims) return false;
+    await this.close(leastRecentlyUsed(victims));
+    return true;
+  }
+
+  /** Seconds until the least recently used session idles out (a place frees up), bounded. */
+  private retryAfterSeconds(): number {
+    const { idleMs } = this.options;
+    if (idleMs === undefined) return MAX_RETRY_AFTER_SECONDS;
+    const oldest = Math.min(...[...this.sessions.values()].map((s) => s.lastSeen));
+    const seconds = Math.ceil((oldest + idleMs - this.now()) / 1000);
+    return Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, seconds));
+  }
+
   private async open(owner: SessionOwner): Promise<McpSession> {
     const ofOwner = [...this.sessions.values()].filter((s) => s.ownerId === owner.ownerId);
     if (ofOwner.length >= (this.options.maxSessionsPerOwner ?? this.options.maxSessions)) {
-      await this.close(ofOwner.reduce((a, b) => (a.lastSeen <= b.lastSeen ? a : b)));
+      await this.close(leastRecentlyUsed(ofOwner));
     }
     const id = randomUUID();
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => id });
@@ -170,6 +211,10 @@ export class StreamableHttpSessions {
     const idle = [...this.sessions.values()].filter((s) => s.lastSeen < cutoff);
     await Promise.all(idle.map((s) => this.close(s)));
   }
+}
+
+function leastRecentlyUsed(sessions: McpSession[]): McpSession {
+  return sessions.reduce((a, b) => (a.lastSeen <= b.lastSeen ? a : b));
 }
 
 function refuse(
