@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Compiles each `kioku` command ahead of time into one CommonJS file under dist/ (esbuild), so that
 // starting kioku never compiles TypeScript. Workspace libraries (the tsconfig path aliases) are
-// bundled in; npm packages stay external and load from node_modules, as in any installed package.
+// bundled in; npm packages stay external and load from node_modules, as in any installed package,
+// except BUNDLED_PACKAGES.
 // The dashboard (apps/dashboard) is bundled for the browser into dist/ui (build-dashboard.js).
 // Runs from `npm install` (the `prepare` script), `npm pack`, and before the tests.
 'use strict';
@@ -17,6 +18,25 @@ const CHROMA_LAUNCHER = 'libs/adapters/vector-store-chroma/src/lib/embedded/chro
 
 /** The local model's worker thread, found by the adapter beside the bundle (embedding-thread.ts). */
 const EMBEDDING_THREAD = 'libs/adapters/embeddings-local/src/lib/embedding-thread.worker.ts';
+
+/**
+ * npm packages compiled into dist/ (they are devDependencies): Qdrant's client declares TypeScript as a
+ * peer dependency, which npm would install (27 MB of compiler) into every user's tree.
+ */
+const BUNDLED_PACKAGES = ['@qdrant/js-client-rest', '@qdrant/openapi-typescript-fetch'];
+
+/** Keeps every npm package but BUNDLED_PACKAGES external (esbuild's `packages: 'external'`, with exceptions). */
+const externalPackages = {
+  name: 'external-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, ({ path: specifier }) => {
+      const bundled =
+        specifier.startsWith('@kioku/') ||
+        BUNDLED_PACKAGES.some((name) => specifier === name || specifier.startsWith(`${name}/`));
+      return bundled ? undefined : { path: specifier, external: true };
+    });
+  },
+};
 
 /** `kioku <command>` → its entry point; bin/kioku runs `dist/<command>.js`. */
 const ENTRY_POINTS = {
@@ -45,7 +65,7 @@ async function build({ quiet = false } = {}) {
     },
     outdir,
     bundle: true,
-    packages: 'external',
+    plugins: [externalPackages],
     platform: 'node',
     target: 'node20.19',
     format: 'cjs',

@@ -1,16 +1,19 @@
 /**
  * The package as users install it: `npm pack`, `npm install -g` of the tarball into an
  * empty prefix, then the installed `kioku` — not the checkout — serves MCP over stdio on the embedded
- * default (remember and recall through the MCP SDK client) and runs its other commands.
+ * default (remember and recall through the MCP SDK client) and runs its other commands. Where the
+ * glibc is older than 2.39 (this machine), the first start fetches the Chroma build for it with npm;
+ * the test's home gets an ~/.npmrc with this machine's npm cache and CA file, as a user's home has.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { callTool } from './testing/call-tool';
 import { installPackedKioku, type InstalledPackage } from './testing/installed-package';
+import { thisChromaBuild, thisChromaPlatform } from '@kioku/vector-store-chroma';
 
 describe('the packed and installed kioku', () => {
   let installed: InstalledPackage;
@@ -19,6 +22,7 @@ describe('the packed and installed kioku', () => {
 
   beforeAll(() => {
     installed = installPackedKioku();
+    writeFileSync(join(home, '.npmrc'), userNpmConfig());
   }, 600_000);
 
   afterAll(() => {
@@ -33,6 +37,19 @@ describe('the packed and installed kioku', () => {
     expect(existsSync(join(root, 'node_modules', 'tsx'))).toBe(false);
   });
 
+  it('brings no development tools, no compiled addon on Node 22 and later, and only this platform’s Chroma build', () => {
+    const modules = join(installed.prefix, 'lib', 'node_modules', 'kioku', 'node_modules');
+    expect(existsSync(join(modules, 'typescript'))).toBe(false);
+    expect(existsSync(join(modules, '@typescript'))).toBe(false);
+    if (Number(process.versions.node.split('.')[0]) >= 22) {
+      expect(existsSync(join(modules, 'better-sqlite3'))).toBe(false);
+    }
+    const bindings = [modules, join(modules, 'chromadb', 'node_modules')].flatMap((dir) =>
+      existsSync(dir) ? readdirSync(dir).filter((name) => name.startsWith('chromadb-js-bindings-')) : [],
+    );
+    expect(bindings).toEqual([thisChromaPlatform().bindingPackage]);
+  });
+
   it('serves MCP over stdio on the embedded default: remember, then recall finds it', async () => {
     const client = new Client({ name: 'package-test', version: '1' });
     await client.connect(
@@ -40,9 +57,13 @@ describe('the packed and installed kioku', () => {
     );
     try {
       expect((await client.listTools()).tools).toHaveLength(12);
-      const saved = await callTool(client, 'remember', {
-        content: 'The spare house key hangs behind the blue kettle.',
-      });
+      // The first call starts the store: on an old glibc that includes fetching its Chroma build.
+      const saved = await callTool(
+        client,
+        'remember',
+        { content: 'The spare house key hangs behind the blue kettle.' },
+        240_000,
+      );
       expect(saved.text).toMatch(/^Saved \(id: mem_[0-9a-f]{12}\)/);
       const found = await callTool(client, 'recall', { query: 'where is the spare key', n_results: 1 });
       expect(found.data.results[0].id).toBe(saved.data.memory.id);
@@ -50,7 +71,10 @@ describe('the packed and installed kioku', () => {
       await client.close();
     }
     expect(existsSync(join(home, '.kioku', 'chroma'))).toBe(true);
-  }, 120_000);
+    // The build for an old glibc was fetched into the data dir, and only there.
+    const build = thisChromaBuild();
+    expect(existsSync(join(home, '.kioku', 'runtime'))).toBe(build.legacyVersion !== undefined);
+  }, 300_000);
 
   it('runs the worker, reembed and the benchmark on the same data', async () => {
     const integrity = await run(installed.bin, ['worker', '--once', 'integrity'], env());
@@ -86,6 +110,20 @@ describe('the packed and installed kioku', () => {
     }
   }, 120_000);
 });
+
+/** An ~/.npmrc with this machine's npm cache and CA file, so the fetch works as it does for its user. */
+function userNpmConfig(): string {
+  const get = (key: string) => execFileSync('npm', ['config', 'get', key], { encoding: 'utf8' }).trim();
+  const cafile = get('cafile');
+  return (
+    [
+      `cache=${get('cache')}`,
+      'prefer-offline=true',
+      'update-notifier=false',
+      ...(cafile !== 'null' && cafile ? [`cafile=${cafile}`] : []),
+    ].join('\n') + '\n'
+  );
+}
 
 function run(
   command: string,

@@ -13,8 +13,14 @@ export async function callTool(
   client: Client,
   name: string,
   args: Record<string, unknown>,
+  /** How long to wait for the answer (the SDK's default: 60 s). */
+  timeoutMs?: number,
 ): Promise<ToolCall> {
-  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const result = (await client.callTool(
+    { name, arguments: args },
+    undefined,
+    timeoutMs ? { timeout: timeoutMs } : undefined,
+  )) as CallToolResult;
   const first = result.content[0];
   return {
     text: first?.type === 'text' ? first.text : '',

@@ -2,7 +2,8 @@
  * Test helper: packs this checkout (`npm pack`, the dist/ the test run built) and installs the tarball
  * globally into a temporary prefix, as a user would (`npm install -g`), from the npm cache where it
  * can. The install uses the Node that runs the tests, and builds native addons against that Node's
- * headers, so the suite can run on several Node versions. Dependencies whose install scripts the
+ * headers, so the suite can run on several Node versions; on Node 20 it installs better-sqlite3 12
+ * beside kioku, as Node 20 users do (see sqlite-driver.ts). Dependencies whose install scripts the
  * project approved (package.json `allowScripts`) may run them. An approved addon installed by
  * prebuild-install (better-sqlite3) gets the binary the checkout already compiled for this Node as a
  * "local prebuild" (prebuild-install's documented `local_prebuilds` option), so the test does not
@@ -45,10 +46,7 @@ export function installPackedKioku(): InstalledPackage {
       timeout: 540_000,
     });
 
-  const tarball = npm(['pack', '--ignore-scripts', '--pack-destination', dir], REPOSITORY_ROOT)
-    .trim()
-    .split('\n')
-    .at(-1)!;
+  const tarball = packKioku(dir);
   const prefix = join(dir, 'prefix');
   npm(
     [
@@ -60,11 +58,67 @@ export function installPackedKioku(): InstalledPackage {
       '--no-audit',
       '--no-fund',
       ...(approved.length > 0 ? [`--allow-scripts=${approved.join(',')}`] : []),
-      join(dir, tarball),
+      tarball,
+      ...(NODE_MAJOR < 22 ? [`better-sqlite3@${node20Driver()}`] : []),
     ],
     dir,
   );
   return { prefix, bin: join(prefix, 'bin', 'kioku'), path };
+}
+
+/** `npm pack` of this checkout into `dir`; returns the tarball's path. */
+export function packKioku(dir: string): string {
+  const output = execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], {
+    cwd: REPOSITORY_ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return join(dir, output.trim().split('\n').at(-1)!);
+}
+
+/**
+ * Installs the tarball globally into a new prefix for another platform, as npm resolves it there
+ * (`--os`, `--cpu`, `--libc`), without running install scripts (their binaries cannot run here).
+ * Returns the installed package's folder.
+ */
+export function installForPlatform(
+  tarball: string,
+  target: { os: string; cpu: string; libc?: string },
+): string {
+  const prefix = mkdtempSync(join(tmpdir(), `kioku-${target.os}-${target.cpu}-`));
+  execFileSync(
+    'npm',
+    [
+      'install',
+      '--global',
+      '--prefix',
+      prefix,
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+      '--ignore-scripts',
+      `--os=${target.os}`,
+      `--cpu=${target.cpu}`,
+      ...(target.libc ? [`--libc=${target.libc}`] : []),
+      tarball,
+    ],
+    {
+      env: { ...process.env, npm_config_update_notifier: 'false' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 300_000,
+    },
+  );
+  return prefix;
+}
+
+const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
+
+/** The better-sqlite3 version kioku names for Node 20 (its optional peer dependency). */
+function node20Driver(): string {
+  const manifest = JSON.parse(readFileSync(join(REPOSITORY_ROOT, 'package.json'), 'utf8')) as {
+    peerDependencies: Record<string, string>;
+  };
+  return manifest.peerDependencies['better-sqlite3'];
 }
 
 /** Package names listed in the root package.json's `allowScripts` (entries may pin a version). */

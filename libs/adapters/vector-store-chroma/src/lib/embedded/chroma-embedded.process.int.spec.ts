@@ -34,39 +34,43 @@ describe('embedded Chroma server across processes', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('dies with its owner on SIGKILL, and a sharing process restarts it with the data intact', async () => {
-    owner = spawn(process.execPath, ['--import', 'tsx', FIXTURE, dataDir], {
-      cwd: repositoryRoot(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const started = await firstJsonLine<{ url: string; pid: number }>(owner, 30_000);
-    const persistPath = join(dataDir, 'chroma');
-    expect(findChromaServerProcesses(persistPath).map((p) => p.pid)).toEqual([started.pid]);
+  // Linux's parent-death signal, and the launcher's watchdog that macOS and Windows rely on.
+  it.each(['parent-death-signal', 'watchdog'])(
+    'dies with its owner on SIGKILL (%s), and a sharing process restarts it with the data intact',
+    async (tie) => {
+      owner = spawn(process.execPath, ['--import', 'tsx', FIXTURE, dataDir, tie], {
+        cwd: repositoryRoot(),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const started = await firstJsonLine<{ url: string; pid: number }>(owner, 30_000);
+      const persistPath = join(dataDir, 'chroma');
+      expect(findChromaServerProcesses(persistPath).map((p) => p.pid)).toEqual([started.pid]);
 
-    manager = new ChromaServerManager({ dataDir });
-    const store = new ChromaEmbeddedVectorStore(manager);
-    await store.ensureCollection('memories', { dimension: 3 });
-    await store.upsert('memories', [record('mem_1', [1, 0, 0], { kind: 'note' }, '共有サーバー')]);
-    expect(manager.url).toBe(started.url);
-    expect(manager.ownsServer).toBe(false);
-    // This process did not start the server: with the URL alone (plain TCP) it reads nothing.
-    const collections = `${started.url}/api/v2/tenants/default_tenant/databases/default_database/collections`;
-    await expect(fetch(collections)).rejects.toThrow();
-    expect(findChromaServerProcesses(persistPath)).toHaveLength(1);
+      manager = new ChromaServerManager({ dataDir });
+      const store = new ChromaEmbeddedVectorStore(manager);
+      await store.ensureCollection('memories', { dimension: 3 });
+      await store.upsert('memories', [record('mem_1', [1, 0, 0], { kind: 'note' }, '共有サーバー')]);
+      expect(manager.url).toBe(started.url);
+      expect(manager.ownsServer).toBe(false);
+      // This process did not start the server: with the URL alone (plain TCP) it reads nothing.
+      const collections = `${started.url}/api/v2/tenants/default_tenant/databases/default_database/collections`;
+      await expect(fetch(collections)).rejects.toThrow();
+      expect(findChromaServerProcesses(persistPath)).toHaveLength(1);
 
-    owner.kill('SIGKILL');
-    await waitFor(
-      () => !isProcessAlive(started.pid) && findChromaServerProcesses(persistPath).length === 0,
-      10_000,
-    );
+      owner.kill('SIGKILL');
+      await waitFor(
+        () => !isProcessAlive(started.pid) && findChromaServerProcesses(persistPath).length === 0,
+        10_000,
+      );
 
-    expect(await store.get('memories', ['mem_1'])).toEqual([
-      { id: 'mem_1', metadata: { kind: 'note' }, document: '共有サーバー' },
-    ]);
-    expect(manager.ownsServer).toBe(true);
-    expect(manager.url).not.toBe(started.url);
-    expect(findChromaServerProcesses(persistPath).map((p) => p.pid)).toEqual([manager.serverPid]);
-  });
+      expect(await store.get('memories', ['mem_1'])).toEqual([
+        { id: 'mem_1', metadata: { kind: 'note' }, document: '共有サーバー' },
+      ]);
+      expect(manager.ownsServer).toBe(true);
+      expect(manager.url).not.toBe(started.url);
+      expect(findChromaServerProcesses(persistPath).map((p) => p.pid)).toEqual([manager.serverPid]);
+    },
+  );
 });
 
 function repositoryRoot(): string {

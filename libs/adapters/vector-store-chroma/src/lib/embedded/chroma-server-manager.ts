@@ -8,6 +8,7 @@
  * - `chroma-server.lock`    O_EXCL lock held only while a process checks and starts the server
  * - `chroma.log`            the server's stdout and stderr (this process's stdout belongs to MCP)
  * - `chroma.sock`           the only way in to the server where it runs in its own network namespace
+ * - `runtime/`              the Chroma build for glibc < 2.39, fetched once where it is needed
  *
  * The data dir is created 0700 (and tightened to 0700 if it was wider) and its files 0600: the server
  * has no authentication, so where unprivileged namespaces work it listens only inside a network
@@ -37,6 +38,8 @@ import {
 } from '@kioku/kernel';
 import { EmbeddedChromaError, type ChromaServerManagerOptions } from './chroma-server-options';
 import { MAX_SOCKET_PATH_BYTES, probeNetworkIsolation } from './network-isolation';
+import { locateBinding } from './chroma-binding';
+import { thisChromaBuild } from './chroma-platform';
 import { findChromaServerProcesses, isChromaServerFor, processCommandLine } from './process-inspection';
 import {
   heartbeat,
@@ -84,7 +87,9 @@ export class ChromaServerManager {
   private readonly cliPath: string;
   private readonly isolateNetwork: boolean;
   private readonly environment: Record<string, string>;
+  private readonly tieToOwner?: ChromaServerManagerOptions['tieToOwner'];
 
+  private bindingDir?: string;
   private current?: ChromaServerRecord;
   private child?: ChildProcess;
   private pending?: Promise<string>;
@@ -110,6 +115,7 @@ export class ChromaServerManager {
     this.cliPath = options.cliPath ?? defaultCliPath();
     this.isolateNetwork = options.isolateNetwork ?? true;
     this.environment = options.environment ?? {};
+    this.tieToOwner = options.tieToOwner;
     if (options.installExitHandlers ?? true) installExitHandlers();
   }
 
@@ -287,8 +293,23 @@ export class ChromaServerManager {
     return undefined;
   }
 
+  /** The native build for this platform, found (or fetched once) under the start lock. */
+  private async binding(): Promise<string> {
+    try {
+      this.bindingDir ??= await locateBinding(thisChromaBuild(), {
+        runtimeDir: join(this.dataDir, 'runtime'),
+        environment: this.environment,
+        logger: this.logger,
+      });
+      return this.bindingDir;
+    } catch (error) {
+      throw new EmbeddedChromaError((error as Error).message, { cause: error });
+    }
+  }
+
   private async start(): Promise<string> {
     mkdirSync(this.persistPath, { recursive: true, mode: 0o700 });
+    const bindingDir = await this.binding();
     const socketPath = this.isolationSocket();
     for (let attempt = 1; ; attempt++) {
       // Inside its own namespace any port is free; picking one here keeps both paths the same.
@@ -296,6 +317,8 @@ export class ChromaServerManager {
       const target = { url: `http://${HOST}:${port}`, socketPath };
       const { child, logOffset } = spawnChromaServer({
         cliPath: this.cliPath,
+        bindingDir,
+        tieToOwner: this.tieToOwner,
         persistPath: this.persistPath,
         dataDir: this.dataDir,
         logFile: this.logFile,

@@ -4,6 +4,7 @@
  */
 import type { Logger } from '@kioku/kernel';
 import { StoreUnavailableError } from '@kioku/vector-store';
+import type { ChromaPlatform } from './chroma-platform';
 
 export interface ChromaServerManagerOptions {
   /** Absolute path of the kioku data dir; the server persists to `<dataDir>/chroma`. */
@@ -26,6 +27,11 @@ export interface ChromaServerManagerOptions {
    * falls back to a loopback TCP port, with a warning, where namespaces are not available).
    */
   isolateNetwork?: boolean;
+  /**
+   * How the server is tied to this process so that it dies with it (default: the platform's way,
+   * `chroma-platform.ts`); tests choose `watchdog` to run macOS's and Windows' way on Linux.
+   */
+  tieToOwner?: ChromaPlatform['tieToOwner'];
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
- * Starting and stopping Chroma server processes: the command line (the chroma CLI launcher, under
- * `setpriv --pdeathsig SIGTERM` so that the server dies with its owner even on kill -9, inside a network
+ * Starting and stopping Chroma server processes: the command line (the chroma CLI launcher with the
+ * native build to load; tied to its owner so that it dies with it even on kill -9: under
+ * `setpriv --pdeathsig SIGTERM` on Linux, by the launcher's watchdog elsewhere; inside a network
  * namespace when isolated), the log file it writes to, and the children this process owns, which are
  * killed when it exits.
  */
@@ -10,12 +11,17 @@ import { dirname, join } from 'node:path';
 import { delay, isProcessAlive, type Logger } from '@kioku/kernel';
 import { probeNetworkIsolation } from './network-isolation';
 import { HOST } from './chroma-server-probe';
+import { thisChromaPlatform, type ChromaPlatform } from './chroma-platform';
 
 const LOG_ROTATE_BYTES = 1024 * 1024;
 const OUTPUT_TAIL_LINES = 20;
 
 export interface SpawnChromaServerOptions {
   cliPath: string;
+  /** The native build's package directory (`locateBinding`). */
+  bindingDir: string;
+  /** How the server is tied to this process (default: this platform's way). */
+  tieToOwner?: ChromaPlatform['tieToOwner'];
   persistPath: string;
   /** The server's working directory. */
   dataDir: string;
@@ -51,10 +57,11 @@ export function spawnChromaServer(options: SpawnChromaServerOptions): {
     '--port',
     String(options.port),
   ];
-  const setpriv = setprivPath();
-  if (!setpriv) {
+  const tie = options.tieToOwner ?? thisChromaPlatform().tieToOwner;
+  const setpriv = tie === 'parent-death-signal' ? setprivPath() : null;
+  if (tie === 'parent-death-signal' && !setpriv) {
     logger?.warn('vector_store.chroma_embedded.no_pdeathsig', {
-      reason: 'setpriv (util-linux) not found: the Chroma server may outlive this process if it is killed',
+      reason: 'setpriv (util-linux) not found: the launcher watches this process instead',
     });
   }
   // pdeathsig is set outside the namespace and again inside it, right before the server starts.
@@ -68,7 +75,13 @@ export function spawnChromaServer(options: SpawnChromaServerOptions): {
     child = spawn(file, args, {
       stdio: ['ignore', log, log],
       cwd: options.dataDir,
-      env: { ...options.environment, ...(socketPath ? { KIOKU_CHROMA_SOCKET: socketPath } : {}) },
+      env: {
+        ...options.environment,
+        KIOKU_CHROMA_BINDING: options.bindingDir,
+        ...(socketPath ? { KIOKU_CHROMA_SOCKET: socketPath } : {}),
+        // Without a parent-death signal the launcher's watchdog ends the server when this pid is gone.
+        ...(setpriv ? {} : { KIOKU_CHROMA_OWNER_PID: String(process.pid) }),
+      },
     });
   } finally {
     closeSync(log);

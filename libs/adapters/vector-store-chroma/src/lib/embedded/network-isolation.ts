@@ -17,6 +17,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { thisChromaPlatform } from './chroma-platform';
 
 export interface NetworkIsolation {
   /** The command and arguments that run `command` in a new user and network namespace with loopback up. */
@@ -36,7 +37,9 @@ export function probeNetworkIsolation(): { isolation: NetworkIsolation | null; r
 }
 
 function probe(): { isolation: NetworkIsolation | null; reason?: string } {
-  if (process.platform !== 'linux') return { isolation: null, reason: 'not Linux' };
+  if (thisChromaPlatform().privacy !== 'network-namespace') {
+    return { isolation: null, reason: `no unprivileged network namespaces on ${process.platform}` };
+  }
   const unshare = findTool('unshare');
   const ip = findTool('ip');
   const sh = findTool('sh');

@@ -1,21 +1,43 @@
 /**
- * The SQLite driver for the lexical index: better-sqlite3 13 (N-API, prebuilt in its package) on
- * Node ≥ 22, better-sqlite3 12 on Node 20. 12.x wraps its objects with node::ObjectWrap, and Node
- * ≥ 24.19 aborts the process when the garbage collector finalizes one of its statements ("Assertion
- * failed: (env) != nullptr" in RemoveEnvironmentCleanupHook; seen here on 24.21 at every exit;
- * https://github.com/WiseLibs/better-sqlite3/issues/1515). 13.x fixes it but does not load on
- * Node 20 (it segfaults there). The API kioku uses is the same in both.
+ * The SQLite driver for the lexical index: better-sqlite3 13 (N-API, prebuilt for every platform in
+ * its package, a dependency) on Node ≥ 22, better-sqlite3 12 on Node 20. 12.x wraps its objects with
+ * node::ObjectWrap, and Node ≥ 24.19 aborts the process when the garbage collector finalizes one of
+ * its statements ("Assertion failed: (env) != nullptr" in RemoveEnvironmentCleanupHook; seen here on
+ * 24.21 at every exit; https://github.com/WiseLibs/better-sqlite3/issues/1515). 13.x fixes it but does
+ * not load on Node 20 (it segfaults there). The API kioku uses is the same in both.
+ *
+ * 12.x compiles at install (no prebuilt binary reaches every machine), so it is only an optional peer
+ * dependency: installs on Node 22 and 24 never compile. On Node 20 (past its end of life) it is
+ * installed beside kioku (`npm install -g kioku better-sqlite3@12`), where Node finds it. The driver is
+ * loaded when the first index opens, so commands that never open one do not need it.
  */
 import type BetterSqlite3 from 'better-sqlite3';
+import { AppError } from '@kioku/kernel';
 
 export type SqliteDatabase = BetterSqlite3.Database;
 type DatabaseConstructor = typeof BetterSqlite3;
 
 const nodeMajor = Number(process.versions.node.split('.')[0]);
+let driver: DatabaseConstructor | undefined;
+
+/** Opens (creating it if needed) the SQLite database file with this Node's driver. */
+export function openSqliteDatabase(file: string): SqliteDatabase {
+  driver ??= loadDriver();
+  return new driver(file);
+}
 
 /* eslint-disable @typescript-eslint/no-require-imports -- the driver is chosen at run time */
-export const SqliteDatabase: DatabaseConstructor =
-  nodeMajor >= 22
-    ? (require('better-sqlite3-napi') as DatabaseConstructor)
-    : (require('better-sqlite3') as DatabaseConstructor);
+function loadDriver(): DatabaseConstructor {
+  if (nodeMajor >= 22) return require('better-sqlite3-napi') as DatabaseConstructor;
+  try {
+    return require('better-sqlite3') as DatabaseConstructor;
+  } catch (error) {
+    throw new AppError(
+      'CONFIG_INVALID',
+      'On Node 20 kioku needs better-sqlite3 12 installed beside it (it compiles): ' +
+        'npm install -g better-sqlite3@12.11.1 (or use Node 22 or later, which needs nothing more).',
+      { cause: error },
+    );
+  }
+}
 /* eslint-enable @typescript-eslint/no-require-imports */

@@ -3,13 +3,13 @@
  * case selects the same records from metadata JSON in SQLite as `matchesFilter` does, and keys with
  * quotes or backslashes stay one path step.
  */
-import { SqliteDatabase } from './sqlite-driver';
+import { openSqliteDatabase } from './sqlite-driver';
 import { FILTER_CASES, FILTER_RECORDS } from '@kioku/testing-contracts';
 import { matchesFilter, where, type Filter, type Metadata } from '@kioku/vector-store';
 import { filterToSql } from './sqlite-filter.translator';
 
 describe('filterToSql', () => {
-  const db = new SqliteDatabase(':memory:');
+  const db = openSqliteDatabase(':memory:');
   db.exec('CREATE TABLE documents (id TEXT PRIMARY KEY, metadata TEXT NOT NULL)');
   const insert = db.prepare('INSERT INTO documents (id, metadata) VALUES (?, ?)');
   const select = (filter: Filter, records: { id: string; metadata: Metadata }[]) => {

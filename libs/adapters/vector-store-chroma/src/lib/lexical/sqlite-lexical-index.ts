@@ -6,7 +6,7 @@
  * writes at its next query. Terms come from the shared analyser (`analyzeText`), so documents and
  * queries meet on the same terms as on every other backend.
  */
-import { SqliteDatabase } from './sqlite-driver';
+import { openSqliteDatabase, type SqliteDatabase } from './sqlite-driver';
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import {
@@ -72,7 +72,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
   constructor(file: string) {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     restrictToOwner(file);
-    this.db = new SqliteDatabase(file);
+    this.db = openSqliteDatabase(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     // Another process's write transaction holds the lock for milliseconds; wait for it.

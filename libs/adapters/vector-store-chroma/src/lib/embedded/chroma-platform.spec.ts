@@ -1,0 +1,90 @@
+import {
+  chromaBuild,
+  chromaPlatform,
+  SUPPORTED_PLATFORMS,
+  thisChromaPlatform,
+  UnsupportedPlatformError,
+} from './chroma-platform';
+
+describe('chromaPlatform', () => {
+  it('runs Linux servers in their own network namespace, tied by the parent-death signal, /proc known', () => {
+    for (const arch of ['x64', 'arm64']) {
+      expect(chromaPlatform({ platform: 'linux', arch })).toMatchObject({
+        privacy: 'network-namespace',
+        tieToOwner: 'parent-death-signal',
+        processTable: 'procfs',
+      });
+    }
+  });
+
+  it.each([
+    ['darwin', 'arm64', 'chromadb-js-bindings-darwin-arm64'],
+    ['darwin', 'x64', 'chromadb-js-bindings-darwin-x64'],
+    ['win32', 'x64', 'chromadb-js-bindings-win32-x64-msvc'],
+  ] as const)(
+    'runs %s-%s servers on a loopback port with a watchdog (%s)',
+    (platform, arch, bindingPackage) => {
+      expect(chromaPlatform({ platform, arch })).toEqual({
+        bindingPackage,
+        privacy: 'loopback-port',
+        tieToOwner: 'watchdog',
+        processTable: 'liveness-only',
+      });
+    },
+  );
+
+  it.each([
+    ['win32', 'arm64'],
+    ['linux', 'ia32'],
+    ['freebsd', 'x64'],
+  ] as const)('refuses %s-%s with the list of supported platforms', (platform, arch) => {
+    expect(() => chromaPlatform({ platform, arch })).toThrow(UnsupportedPlatformError);
+    expect(() => chromaPlatform({ platform, arch })).toThrow(SUPPORTED_PLATFORMS.join(', '));
+  });
+
+  it('knows this machine', () => {
+    expect(SUPPORTED_PLATFORMS).toContain(`${process.platform}-${process.arch}`);
+    expect(thisChromaPlatform().bindingPackage).toContain(process.arch);
+  });
+});
+
+describe('chromaBuild', () => {
+  it('uses chromadb’s current build on glibc 2.39 and later', () => {
+    for (const glibcVersion of ['2.39', '2.41', '3.0']) {
+      expect(chromaBuild({ platform: 'linux', arch: 'x64', glibcVersion })).toEqual({
+        packageName: 'chromadb-js-bindings-linux-x64-gnu',
+      });
+    }
+  });
+
+  it('uses the last build for glibc 2.34 on an older glibc, per CPU', () => {
+    expect(chromaBuild({ platform: 'linux', arch: 'x64', glibcVersion: '2.36' })).toEqual({
+      packageName: 'chromadb-js-bindings-linux-x64-gnu',
+      legacyVersion: '1.0.5',
+    });
+    expect(chromaBuild({ platform: 'linux', arch: 'arm64', glibcVersion: '2.35' })).toEqual({
+      packageName: 'chromadb-js-bindings-linux-arm64-gnu',
+      legacyVersion: '1.0.1',
+    });
+  });
+
+  it('compares glibc versions numerically', () => {
+    expect(
+      chromaBuild({ platform: 'linux', arch: 'x64', glibcVersion: '2.100' }).legacyVersion,
+    ).toBeUndefined();
+    expect(chromaBuild({ platform: 'linux', arch: 'x64', glibcVersion: '2.4' }).legacyVersion).toBe('1.0.5');
+  });
+
+  it('refuses Linux without glibc (musl)', () => {
+    expect(() => chromaBuild({ platform: 'linux', arch: 'x64' })).toThrow('linux-x64 without glibc');
+  });
+
+  it('ignores the C library off Linux', () => {
+    expect(chromaBuild({ platform: 'darwin', arch: 'arm64' })).toEqual({
+      packageName: 'chromadb-js-bindings-darwin-arm64',
+    });
+    expect(chromaBuild({ platform: 'win32', arch: 'x64', glibcVersion: '2.10' })).toEqual({
+      packageName: 'chromadb-js-bindings-win32-x64-msvc',
+    });
+  });
+});
