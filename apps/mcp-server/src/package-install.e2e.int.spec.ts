@@ -2,8 +2,9 @@
  * The package as users install it: `npm pack`, `npm install -g` of the tarball into an
  * empty prefix, then the installed `kioku` — not the checkout — serves MCP over stdio on the embedded
  * default (remember and recall through the MCP SDK client) and runs its other commands. Where the
- * glibc is older than 2.39 (this machine), the first start fetches the Chroma build for it with npm;
- * the test's home gets an ~/.npmrc with this machine's npm cache and CA file, as a user's home has.
+ * glibc is older than 2.39 (this machine), the first start fetches the Chroma build for it with npm
+ * into the installed package; the test's home gets an ~/.npmrc with this machine's npm cache and CA
+ * file, as a user's home has.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -71,9 +72,11 @@ describe('the packed and installed kioku', () => {
       await client.close();
     }
     expect(existsSync(join(home, '.kioku', 'chroma'))).toBe(true);
-    // The build for an old glibc was fetched into the data dir, and only there.
+    // The build for an old glibc was fetched into the installed package, for every data dir, and only there.
     const build = thisChromaBuild();
-    expect(existsSync(join(home, '.kioku', 'runtime'))).toBe(build.legacyVersion !== undefined);
+    const runtime = join(installed.prefix, 'lib', 'node_modules', 'kioku', 'runtime');
+    expect(existsSync(runtime)).toBe(build.legacyVersion !== undefined);
+    expect(existsSync(join(home, '.kioku', 'runtime'))).toBe(false);
   }, 300_000);
 
   it('runs the worker, reembed and the benchmark on the same data', async () => {

@@ -2,21 +2,32 @@
  * Finds the native Chroma build the launcher loads (`chroma-platform.ts` says which). chromadb brings
  * its platform's current build as an optional dependency, so that one is resolved beside chromadb.
  * Where only the legacy build loads (Linux with glibc < 2.39), it is used when chromadb's copy is that
- * version (a development checkout pins it); otherwise it is fetched once with npm into
- * `<dataDir>/runtime/` (about 440 MB unpacked) so that installs on a current glibc never pay for it.
- * The fetch uses the user's npm and its configuration (registry, proxy, cache: ~/.npmrc); it runs
- * while the caller holds the data dir's start lock, so two processes never fetch at once.
+ * version (a development checkout pins it); otherwise it is fetched once with npm (about 105 MB to
+ * download, 440 MB unpacked) so that installs on a current glibc never pay for it. It goes into the
+ * first writable of the runtime dirs: `runtime/` of the installed kioku package (shared by every data
+ * dir, removed with the package), else `<dataDir>/runtime/`. The fetch uses the user's npm and its
+ * configuration (registry, proxy, cache: ~/.npmrc). Two processes fetching at once each unpack into
+ * a temporary folder of their own; the first to finish moves it into place, the other discards its.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { Logger } from '@kioku/kernel';
+import { isProcessAlive, type Logger } from '@kioku/kernel';
 import type { ChromaBuild } from './chroma-platform';
 
 export interface LocateBindingOptions {
-  /** Where a fetched build is kept (`<dataDir>/runtime`). */
-  runtimeDir: string;
+  /** Where a fetched build is looked for, in order; it is fetched into the first writable one. */
+  runtimeDirs: string[];
   /** Runs npm (the environment of the embedded server: PATH, HOME, …). */
   environment: Record<string, string>;
   /** Where chromadb's own optional bindings are resolved from (default: beside `chromadb`). */
@@ -35,9 +46,25 @@ export async function locateBinding(build: ChromaBuild, options: LocateBindingOp
     );
   }
   if (beside?.version === build.legacyVersion) return beside.dir;
-  const fetched = fetchedPackageDir(options.runtimeDir, build.packageName, build.legacyVersion);
-  if (!existsSync(join(fetched, 'package.json'))) await fetchPackage(build, options);
-  return fetched;
+  const { packageName, legacyVersion } = build;
+  const found = options.runtimeDirs
+    .map((runtimeDir) => fetchedPackageDir(runtimeDir, packageName, legacyVersion))
+    .find((dir) => existsSync(join(dir, 'package.json')));
+  if (found) return found;
+  const runtimeDir = options.runtimeDirs.find(writable);
+  if (!runtimeDir) throw new Error(`None of ${options.runtimeDirs.join(', ')} is writable.`);
+  await fetchPackage(build, runtimeDir, options);
+  return fetchedPackageDir(runtimeDir, packageName, legacyVersion);
+}
+
+function writable(dir: string): boolean {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    accessSync(dir, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Where `fetchPackage` puts `name@version` under the runtime dir. */
@@ -61,24 +88,29 @@ function packageBesideChromadb(
 }
 
 /** `npm install <name>@<version>` into a temporary folder, then renamed into place. */
-async function fetchPackage(build: ChromaBuild, options: LocateBindingOptions): Promise<void> {
+async function fetchPackage(
+  build: ChromaBuild,
+  runtimeDir: string,
+  options: LocateBindingOptions,
+): Promise<void> {
   const { packageName, legacyVersion } = build as Required<ChromaBuild>;
-  const target = join(options.runtimeDir, `${packageName}@${legacyVersion}`);
+  const target = join(runtimeDir, `${packageName}@${legacyVersion}`);
   const temporary = `${target}.${process.pid}.tmp`;
-  mkdirSync(options.runtimeDir, { recursive: true, mode: 0o700 });
-  // A fetch cut short (its process killed) left a temporary folder: the start lock is held, remove it.
+  // A fetch cut short (its process killed) left a temporary folder named after its pid: remove it.
   const prefix = `${packageName}@${legacyVersion}.`;
-  for (const entry of readdirSync(options.runtimeDir)) {
-    if (entry.startsWith(prefix) && entry.endsWith('.tmp')) {
-      rmSync(join(options.runtimeDir, entry), { recursive: true, force: true });
+  for (const entry of readdirSync(runtimeDir)) {
+    const pid = Number(entry.slice(prefix.length, -'.tmp'.length));
+    if (entry.startsWith(prefix) && entry.endsWith('.tmp') && !isProcessAlive(pid)) {
+      rmSync(join(runtimeDir, entry), { recursive: true, force: true });
     }
   }
+  rmSync(temporary, { recursive: true, force: true });
   mkdirSync(temporary, { mode: 0o700 });
   const started = Date.now();
   options.logger?.warn('vector_store.chroma_embedded.fetching_build', {
     package: `${packageName}@${legacyVersion}`,
     why: 'this glibc is older than 2.39: the Chroma build for it (about 440 MB) is fetched once',
-    into: options.runtimeDir,
+    into: runtimeDir,
   });
   try {
     await run(
@@ -97,8 +129,9 @@ async function fetchPackage(build: ChromaBuild, options: LocateBindingOptions): 
       ],
       options.environment,
     );
-    rmSync(target, { recursive: true, force: true });
-    renameSync(temporary, target);
+    // Another process may have finished first: keep its copy (a running server may have it loaded).
+    if (existsSync(target)) rmSync(temporary, { recursive: true, force: true });
+    else renameSync(temporary, target);
   } catch (error) {
     rmSync(temporary, { recursive: true, force: true });
     throw new Error(

@@ -13,22 +13,24 @@ describe('chromaPlatform', () => {
         privacy: 'network-namespace',
         tieToOwner: 'parent-death-signal',
         processTable: 'procfs',
+        privateFiles: 'posix-modes',
       });
     }
   });
 
   it.each([
-    ['darwin', 'arm64', 'chromadb-js-bindings-darwin-arm64'],
-    ['darwin', 'x64', 'chromadb-js-bindings-darwin-x64'],
-    ['win32', 'x64', 'chromadb-js-bindings-win32-x64-msvc'],
+    ['darwin', 'arm64', 'chromadb-js-bindings-darwin-arm64', 'posix-modes'],
+    ['darwin', 'x64', 'chromadb-js-bindings-darwin-x64', 'posix-modes'],
+    ['win32', 'x64', 'chromadb-js-bindings-win32-x64-msvc', 'profile-acl'],
   ] as const)(
-    'runs %s-%s servers on a loopback port with a watchdog (%s)',
-    (platform, arch, bindingPackage) => {
+    'runs %s-%s servers on a loopback port with a watchdog (%s; files: %s)',
+    (platform, arch, bindingPackage, privateFiles) => {
       expect(chromaPlatform({ platform, arch })).toEqual({
         bindingPackage,
         privacy: 'loopback-port',
         tieToOwner: 'watchdog',
         processTable: 'liveness-only',
+        privateFiles,
       });
     },
   );

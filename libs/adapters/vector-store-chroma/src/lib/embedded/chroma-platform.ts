@@ -16,6 +16,8 @@
  *   thread in the launcher that polls the owner's pid and ends the server when the owner is gone.
  * - Where facts about other processes come from: /proc on Linux; elsewhere only `kill(pid, 0)` (the
  *   heartbeat then tells a live server from a reused pid).
+ * - How the files stay private: POSIX modes (data dir 0700) except on Windows, where modes mean
+ *   nothing and the data dir under the user profile inherits its ACL.
  */
 
 /** What the decisions depend on (Node's `process.platform`, `process.arch`, the running glibc). */
@@ -42,6 +44,8 @@ export interface ChromaPlatform {
   tieToOwner: 'parent-death-signal' | 'watchdog';
   /** `procfs`: command lines and start times of other processes can be read (/proc). */
   processTable: 'procfs' | 'liveness-only';
+  /** `posix-modes`: the data dir is kept 0700; `profile-acl`: Windows, where the user profile's ACL does it. */
+  privateFiles: 'posix-modes' | 'profile-acl';
 }
 
 /** chromadb's current Linux builds need this glibc (Ubuntu 24.04, Debian 13 and later). */
@@ -85,6 +89,7 @@ export function chromaPlatform(facts: Pick<PlatformFacts, 'platform' | 'arch'>):
     privacy: linux ? 'network-namespace' : 'loopback-port',
     tieToOwner: linux ? 'parent-death-signal' : 'watchdog',
     processTable: linux ? 'procfs' : 'liveness-only',
+    privateFiles: facts.platform === 'win32' ? 'profile-acl' : 'posix-modes',
   };
 }
 

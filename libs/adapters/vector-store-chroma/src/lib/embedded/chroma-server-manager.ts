@@ -8,7 +8,8 @@
  * - `chroma-server.lock`    O_EXCL lock held only while a process checks and starts the server
  * - `chroma.log`            the server's stdout and stderr (this process's stdout belongs to MCP)
  * - `chroma.sock`           the only way in to the server where it runs in its own network namespace
- * - `runtime/`              the Chroma build for glibc < 2.39, fetched once where it is needed
+ * - `runtime/`              the Chroma build for glibc < 2.39, fetched once where it is needed and
+ *                           the installed package's own `runtime/` is not writable
  *
  * The data dir is created 0700 (and tightened to 0700 if it was wider) and its files 0600: the server
  * has no authentication, so where unprivileged namespaces work it listens only inside a network
@@ -39,7 +40,7 @@ import {
 import { EmbeddedChromaError, type ChromaServerManagerOptions } from './chroma-server-options';
 import { MAX_SOCKET_PATH_BYTES, probeNetworkIsolation } from './network-isolation';
 import { locateBinding } from './chroma-binding';
-import { thisChromaBuild } from './chroma-platform';
+import { thisChromaBuild, thisChromaPlatform } from './chroma-platform';
 import { findChromaServerProcesses, isChromaServerFor, processCommandLine } from './process-inspection';
 import {
   heartbeat,
@@ -51,6 +52,7 @@ import {
 import {
   defaultCliPath,
   installExitHandlers,
+  packageRuntimeDir,
   killPid,
   ownedChildren,
   serverOutputSince,
@@ -232,6 +234,7 @@ export class ChromaServerManager {
   /** The data dir holds every tenant's memories: 0700, tightened when an older kioku made it wider. */
   private prepareDataDir(): void {
     mkdirSync(this.dataDir, { recursive: true, mode: 0o700 });
+    if (thisChromaPlatform().privateFiles !== 'posix-modes') return;
     const mode = statSync(this.dataDir).mode & 0o777;
     if ((mode & 0o077) !== 0) {
       chmodSync(this.dataDir, 0o700);
@@ -297,7 +300,9 @@ export class ChromaServerManager {
   private async binding(): Promise<string> {
     try {
       this.bindingDir ??= await locateBinding(thisChromaBuild(), {
-        runtimeDir: join(this.dataDir, 'runtime'),
+        runtimeDirs: [packageRuntimeDir(), join(this.dataDir, 'runtime')].filter(
+          (dir): dir is string => dir !== undefined,
+        ),
         environment: this.environment,
         logger: this.logger,
       });

@@ -146,6 +146,11 @@ export function installExitHandlers(): void {
   }
 }
 
+/** `runtime/` of the built kioku package (beside dist/), where fetched native builds are kept. */
+export function packageRuntimeDir(): string | undefined {
+  return existsSync(join(__dirname, 'chroma', 'cli.mjs')) ? join(__dirname, '..', 'runtime') : undefined;
+}
+
 export function defaultCliPath(): string {
   // Built kioku (dist/<command>.js) ships its own launcher beside it: see chroma-cli.mjs for why.
   const launcher = join(__dirname, 'chroma', 'cli.mjs');
