@@ -24,6 +24,8 @@ export class IntegrityJob implements Job {
         episodeIdsDropped: report.episodeIdsDropped,
         lexicalEntriesAdded: report.lexicalEntriesAdded,
         lexicalEntriesRemoved: report.lexicalEntriesRemoved,
+        memoriesRelinked: report.memoriesRelinked,
+        autoLinksRestored: report.autoLinksRestored,
       },
     };
   }

@@ -338,6 +338,8 @@ describe('worker jobs on the in-memory store', () => {
         episodeIdsDropped: 0,
         lexicalEntriesAdded: 0,
         lexicalEntriesRemoved: 0,
+        memoriesRelinked: 0,
+        autoLinksRestored: 0,
       },
     });
     const pairs = (await store.find(linksCollection, { limit: 10 })).records.map((r) => r.id).sort();

@@ -8,7 +8,12 @@ export {
 export { MemoryChangeNotifier } from './lib/application/memory-change.listener';
 export type { MemoryChangeListener } from './lib/ports/memory-change-listener.port';
 export { DEFAULT_MEMORY_SETTINGS, type MemorySettings } from './lib/application/memory-settings';
-export { DIMENSION_KEY, MODEL_KEY, MemoryRepository } from './lib/application/memory.repository';
+export {
+  DIMENSION_KEY,
+  MODEL_KEY,
+  MemoryRepository,
+  type MemoryMatch,
+} from './lib/application/memory.repository';
 export {
   NamespaceStatsUseCase,
   STATS_PAGE_SIZE,
@@ -30,6 +35,7 @@ export {
   type RememberItemResult,
   RememberBatchUseCase,
 } from './lib/application/remember-batch/remember-batch.use-case';
+export { autoLinks } from './lib/application/shared/auto-link';
 export { contentRuleBroken } from './lib/application/shared/memory-fields.input';
 export {
   type ChangedField,

@@ -1,6 +1,6 @@
 import { CreateEpisodeUseCase, EpisodeRepository } from '@kioku/episodes';
 import { legacyLinkRecord } from '@kioku/links/testing';
-import { MemoryRepository } from '@kioku/memory';
+import { MemoryRepository, RememberBatchUseCase } from '@kioku/memory';
 import { createForgettingTestKit } from '../../testing/forgetting-test-kit';
 import { TrashRepository } from '../trash.repository';
 import { RepairIntegrityUseCase } from './repair-integrity.use-case';
@@ -133,5 +133,78 @@ describe('RepairIntegrityUseCase', () => {
     await repo.delete('test', [a.id]);
     expect(await repair()).toMatchObject({ episodeIdsDropped: 1 });
     expect((await container.get(EpisodeRepository).get('test', episode.id))?.memoryIds).toEqual([b.id]);
+  });
+
+  describe('a batch stopped between storing its memories and writing their links', () => {
+    const TOPICS = ['garden', 'kitchen', 'river', 'station', 'library', 'market', 'harbour', 'school'];
+    // 96 texts in three chunks of 32, each close to others before and after it (shared words).
+    const TEXTS = Array.from(
+      { length: 96 },
+      (_, i) => `note ${i} about the ${TOPICS[i % 8]} and the ${TOPICS[(i * 3) % 8]} in week ${i % 5}`,
+    );
+    const batchKit = () => {
+      const kit = createForgettingTestKit({ memory: { linkDistance: 0.6 } });
+      const batch = (texts: string[]) =>
+        kit.container.get(RememberBatchUseCase).execute(
+          texts.map((content) => ({ content, force: true })),
+          { namespace: 'test', callerId: 'caller-a' },
+        );
+      /** Every link as `content ↔ content (type, confidence)`, so two namespaces compare by text. */
+      const linkTexts = async () => {
+        const contentOf = new Map<string, string>();
+        for await (const page of kit.container.get(MemoryRepository).pages('test', 500))
+          for (const m of page) contentOf.set(m.id, m.content);
+        return (await kit.links.findAll('test'))
+          .map(
+            (l) =>
+              `${contentOf.get(l.sourceId)} → ${contentOf.get(l.targetId)} (${l.type}, ${l.confidence.toFixed(6)}, ${l.createdAt})`,
+          )
+          .sort();
+      };
+      return { ...kit, batch, linkTexts };
+    };
+
+    it('gets, after the integrity check, exactly the links an uninterrupted batch of the same memories has', async () => {
+      const stopped = batchKit();
+      // The process dies as the second chunk's links are written: its 32 memories are stored, the
+      // third chunk never is (what kill -9 leaves; the process-level test drives a real one).
+      const upsert = stopped.store.upsert.bind(stopped.store);
+      let linkWrites = 0;
+      jest.spyOn(stopped.store, 'upsert').mockImplementation(async (collection, records) => {
+        if (collection.endsWith('_links') && ++linkWrites === 2) throw new Error('killed');
+        return upsert(collection, records);
+      });
+      await stopped.batch(TEXTS);
+      jest.restoreAllMocks();
+      const saved = await stopped.container.get(MemoryRepository).count('test');
+      expect(saved).toBe(64);
+      const unlinkedBefore = await stopped.linkTexts();
+
+      const report = await stopped.container.get(RepairIntegrityUseCase).execute('test');
+      expect(report.memoriesRelinked).toBeGreaterThan(0);
+
+      const whole = batchKit();
+      await whole.batch(TEXTS.slice(0, saved));
+      const expected = await whole.linkTexts();
+      expect(unlinkedBefore.length).toBeLessThan(expected.length);
+      expect(await stopped.linkTexts()).toEqual(expected);
+      expect((await stopped.linkHealth()).dangling).toEqual([]);
+
+      // A second check finds nothing more to do.
+      expect(await stopped.container.get(RepairIntegrityUseCase).execute('test')).toMatchObject({
+        memoriesRelinked: 0,
+        autoLinksRestored: 0,
+      });
+    });
+
+    it('writes nothing for memories that have no neighbour close enough', async () => {
+      const kit = batchKit();
+      await kit.batch(['apples in the orchard', 'the tax return is due', 'a blue bicycle']);
+      const before = await kit.linkTexts();
+      expect(await kit.container.get(RepairIntegrityUseCase).execute('test')).toMatchObject({
+        memoriesRelinked: 0,
+      });
+      expect(await kit.linkTexts()).toEqual(before);
+    });
   });
 });
