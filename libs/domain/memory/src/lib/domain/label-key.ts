@@ -10,11 +10,16 @@ import { analyzeText } from '@kioku/vector-store';
 const MAX_LABEL_WORDS = 3;
 const LABEL = /^\s*([^\s:][^:\n]{0,60}?)\s*:\s/u;
 
+/** The memory's label as written, or undefined when it does not open with one. */
+function labelOf(content: string): string | undefined {
+  const match = LABEL.exec(content);
+  return match && match[1].split(/\s+/).length <= MAX_LABEL_WORDS ? match[1] : undefined;
+}
+
 /** The index terms of the memory's label, or none when it does not open with one. */
 export function labelTerms(content: string): string[] {
-  const match = LABEL.exec(content);
-  if (!match || match[1].split(/\s+/).length > MAX_LABEL_WORDS) return [];
-  return analyzeText(match[1]);
+  const label = labelOf(content);
+  return label === undefined ? [] : analyzeText(label);
 }
 
 /** Whether the query names the label: every term of the label is a term of the query. */
@@ -34,8 +39,15 @@ export function withLabelKey(
   weight: number,
 ): Map<string, number> {
   const queryTerms = new Set(analyzeText(query));
+  // Memories share a few labels (the speakers of a conversation): each is analysed once.
+  const isNamed = new Map<string, boolean>();
   const named = new Set(
-    [...relevance.keys()].filter((id) => namesLabel(queryTerms, labelTerms(contents.get(id) ?? ''))),
+    [...relevance.keys()].filter((id) => {
+      const label = labelOf(contents.get(id) ?? '');
+      if (label === undefined) return false;
+      if (!isNamed.has(label)) isNamed.set(label, namesLabel(queryTerms, analyzeText(label)));
+      return isNamed.get(label);
+    }),
   );
   if (named.size === 0 || named.size === relevance.size) return relevance;
   return new Map([...relevance].map(([id, r]) => [id, named.has(id) ? r * (1 + weight) : r]));
