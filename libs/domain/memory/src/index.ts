@@ -31,10 +31,8 @@ export {
   rememberBatchInputSchema,
   rememberBatchInputShape,
 } from './lib/application/remember-batch/remember-batch.input';
-export {
-  type RememberItemResult,
-  RememberBatchUseCase,
-} from './lib/application/remember-batch/remember-batch.use-case';
+export { RememberBatchUseCase } from './lib/application/remember-batch/remember-batch.use-case';
+export { type RememberItemResult } from './lib/application/remember-batch/remember-pipeline';
 export { autoLinks } from './lib/application/shared/auto-link';
 export { contentRuleBroken } from './lib/application/shared/memory-fields.input';
 export {

@@ -15,6 +15,7 @@ import { BackgroundPatches } from './application/shared/background-patches';
 import { MemoryChangeNotifier } from './application/memory-change.listener';
 import { RememberUseCase } from './application/remember/remember.use-case';
 import { RememberBatchUseCase } from './application/remember-batch/remember-batch.use-case';
+import { RememberPipeline } from './application/remember-batch/remember-pipeline';
 import { ConversationThread } from './application/remember/conversation-thread';
 import { RecallUseCase } from './application/recall/recall.use-case';
 import { UpdateMemoryUseCase } from './application/update-memory/update-memory.use-case';
@@ -45,6 +46,7 @@ export function memoryModule(): ContainerModule {
       MemoryChangeNotifier,
       VerifiedLinkWriter,
       MemoryUpdater,
+      RememberPipeline,
       RememberBatchUseCase,
       RememberUseCase,
       RecallUseCase,

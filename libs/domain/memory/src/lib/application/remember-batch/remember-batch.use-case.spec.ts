@@ -15,7 +15,8 @@ import { MemoryRepository } from '../memory.repository';
 import { ConversationThread } from '../remember/conversation-thread';
 import { RememberUseCase } from '../remember/remember.use-case';
 import type { RememberInput } from '../remember/remember.input';
-import { RememberBatchUseCase, type RememberItemResult } from './remember-batch.use-case';
+import { RememberBatchUseCase } from './remember-batch.use-case';
+import type { RememberItemResult } from './remember-pipeline';
 
 const SETTINGS = { linkDistance: 0.9, maxAutoLinks: 3, dedupDistance: 0.05, maxBatchSize: 10 };
 

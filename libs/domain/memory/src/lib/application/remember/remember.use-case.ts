@@ -1,12 +1,12 @@
 /**
  * remember (behaviour §4.1): normalise, embed once, refuse near-duplicates (vector distance AND surface
  * overlap AND no number/date/negation/name difference, unless forced), save, auto-link both ways.
- * One memory is a batch of one: the batch use case holds the steps, so both paths always agree.
+ * One memory is a batch of one: RememberPipeline holds the steps, so remember and remember_batch always agree.
  */
 import { inject, injectable } from 'inversify';
 import type { Memory } from '../../domain/memory';
 import type { CallContext } from '../call-context';
-import { RememberBatchUseCase } from '../remember-batch/remember-batch.use-case';
+import { RememberPipeline } from '../remember-batch/remember-pipeline';
 import type { RememberInput } from './remember.input';
 
 export type RememberResult =
@@ -15,10 +15,10 @@ export type RememberResult =
 
 @injectable()
 export class RememberUseCase {
-  constructor(@inject(RememberBatchUseCase) private readonly batch: RememberBatchUseCase) {}
+  constructor(@inject(RememberPipeline) private readonly pipeline: RememberPipeline) {}
 
   async execute(input: RememberInput, context: CallContext): Promise<RememberResult> {
-    const [result] = await this.batch.execute([input], context);
+    const [result] = await this.pipeline.remember([input], context);
     if (result.status === 'error') throw result.error;
     return result;
   }
