@@ -44,6 +44,11 @@ const OPT_IN_SPECS = [
     what: 'the embedding contract suite against a live Ollama server',
   },
   {
+    pattern: 'package-arm64\\.emulated\\.int\\.spec\\.ts$',
+    variable: 'KIOKU_ARM64_EMULATION',
+    what: 'kioku installed for Linux arm64, run under qemu-user (root: binfmt_misc; docs/platforms.md)',
+  },
+  {
     pattern: 'replicas\\.load\\.int\\.spec\\.ts$',
     variable: 'KIOKU_LOAD_REPLICAS',
     what: 'the load test over several gateway replicas',

@@ -18,11 +18,11 @@ export type VectorStoreChromaModuleOptions = ChromaServerSettings & {
   requestTimeoutMs?: number;
 };
 
-/** The configured `ChromaEmbeddedSettings`, plus timeouts that are not configured. */
-export type VectorStoreChromaEmbeddedModuleOptions = ChromaEmbeddedSettings & {
+/** The configured `ChromaEmbeddedSettings`, plus a request timeout that is not configured. */
+export type VectorStoreChromaEmbeddedModuleOptions = Omit<ChromaEmbeddedSettings, 'startTimeoutMs'> & {
   /** Per-request timeout in ms (default 15 000). */
   requestTimeoutMs?: number;
-  /** How long starting the server may take (default 30 000 ms). */
+  /** How long starting the server may take (default 30 000 ms; `KIOKU_CHROMA_START_TIMEOUT_MS`). */
   startTimeoutMs?: number;
 };
 

@@ -11,6 +11,8 @@ export interface ChromaEmbeddedSettings {
   dataDir: string;
   /** What the server inherits of kioku's environment (`childEnvironment`: never a credential). */
   serverEnvironment: Record<string, string>;
+  /** How long starting the server may take (`KIOKU_CHROMA_START_TIMEOUT_MS`). */
+  startTimeoutMs: number;
 }
 
 /** `KIOKU_VECTOR_STORE=chroma`: a Chroma server at a URL. */

@@ -25,7 +25,17 @@ describe('configuration', () => {
       kind: 'chroma-embedded',
       dataDir: join(homedir(), '.kioku'),
       serverEnvironment: { PATH: '/usr/bin' },
+      startTimeoutMs: 30_000,
     });
+  });
+
+  it('lets a slow machine give the embedded server longer to start', () => {
+    expect(parseConfig({ KIOKU_CHROMA_START_TIMEOUT_MS: '120000' }).vectorStore).toMatchObject({
+      startTimeoutMs: 120_000,
+    });
+    expect(() => parseConfig({ KIOKU_CHROMA_START_TIMEOUT_MS: '10' })).toThrow(
+      'KIOKU_CHROMA_START_TIMEOUT_MS',
+    );
   });
 
   it('runs the local model in two threads with bounded queues by default, and reads the limits', () => {

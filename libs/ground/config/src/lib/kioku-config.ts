@@ -131,7 +131,12 @@ export function parseWith<S extends z.ZodType>(schema: S, env: EnvSource): z.inf
 function vectorStoreConfig(env: Env, dataDir: string, raw: EnvSource): VectorStoreConfig {
   switch (env.KIOKU_VECTOR_STORE) {
     case 'chroma-embedded':
-      return { kind: 'chroma-embedded', dataDir, serverEnvironment: childEnvironment(raw) };
+      return {
+        kind: 'chroma-embedded',
+        dataDir,
+        serverEnvironment: childEnvironment(raw),
+        startTimeoutMs: env.KIOKU_CHROMA_START_TIMEOUT_MS,
+      };
     case 'chroma':
       if (!env.KIOKU_CHROMA_URL) {
         throw new ConfigError([

