@@ -84,7 +84,9 @@ describe('migration to Qdrant through export and import (wire stub, not a Qdrant
     // One record per linked pair (behaviour §2.2), as the export has one line per pair.
     expect(links.length).toBe(exported.filter((l) => l.startsWith('{"type":"link"')).length);
     expect(stub.payloads(`kioku_${NS}_trash`).length).toBeGreaterThan(0);
-    expect(stub.payloads(`kioku_${NS}_episodes`).length).toBe(1);
+    const episodes = exported.filter((l) => l.startsWith('{"type":"episode"')).length;
+    expect(episodes).toBe(2); // the seed's public episode and the one that names a private memory
+    expect(stub.payloads(`kioku_${NS}_episodes`).length).toBe(episodes);
 
     expect(comparable(await exportAll(target))).toEqual(comparable(exported));
   });
