@@ -1,7 +1,7 @@
 /**
  * Several workers on one store, as real processes. Two data dirs sharing one Chroma server stand for
  * two machines: their lock files never see each other, so only the store's tick claims and leases
- * keep them apart. (a) With the same schedule (6-part cron, every third second), each job runs exactly once per tick and
+ * keep them apart. (a) With the same schedule (6-part cron, every fifth second), each job runs exactly once per tick and
  * namespace across both workers, and no tick is missed by both. (b) The lease holder SIGKILLed in the
  * middle of a run: the other worker is `skipped` while the dead holder's lease lasts, then runs the
  * job itself with the next epoch.
@@ -64,12 +64,13 @@ describe('several workers on one store', () => {
   }
 
   it('runs each scheduled job exactly once per tick and namespace across two workers', async () => {
+    const TICK_MS = 5_000;
     const env = {
       KIOKU_WORKER_NAMESPACES: 'alpha,beta',
-      // Every third second: a tick's runs (two jobs, two namespaces) end before the next tick even on
+      // Every fifth second: a tick's runs (two jobs, two namespaces) end before the next tick even on
       // a loaded machine; a run still going at the next tick would block it by design (`lock_held`).
-      KIOKU_WORKER_INTEGRITY_CRON: '*/3 * * * * *',
-      KIOKU_WORKER_PURGE_CRON: '*/3 * * * * *',
+      KIOKU_WORKER_INTEGRITY_CRON: '*/5 * * * * *',
+      KIOKU_WORKER_PURGE_CRON: '*/5 * * * * *',
     };
     const machines = [machine('tick-a', chroma.url, env), machine('tick-b', chroma.url, env)];
     await waitFor(
@@ -78,14 +79,14 @@ describe('several workers on one store', () => {
       'both workers to start',
     );
     // From the next tick both run, for a few ticks; the last one may still be running at the stop.
-    const from = Math.ceil(Date.now() / 3000) * 3000;
-    await new Promise((resolve) => setTimeout(resolve, 14_000));
-    const to = Math.floor(Date.now() / 3000) * 3000 - 3000;
+    const from = Math.ceil(Date.now() / TICK_MS) * TICK_MS;
+    await new Promise((resolve) => setTimeout(resolve, 4 * TICK_MS + 2_000));
+    const to = Math.floor(Date.now() / TICK_MS) * TICK_MS - TICK_MS;
     machines.forEach((m) => m.worker.child.kill('SIGTERM'));
     expect(await Promise.all(machines.map((m) => m.worker.exited))).toEqual([0, 0]);
 
     const ticks: string[] = [];
-    for (let t = from; t <= to; t += 3000) ticks.push(new Date(t).toISOString());
+    for (let t = from; t <= to; t += TICK_MS) ticks.push(new Date(t).toISOString());
     expect(ticks.length).toBeGreaterThanOrEqual(3);
     for (const job of ['integrity', 'purge-trash'] as const) {
       const all: JobReport[] = machines.flatMap((m) => m.reports(job));
