@@ -15,7 +15,8 @@
  */
 import { chunked } from '@kioku/kernel';
 import { collectionName } from '@kioku/namespace-storage';
-import { toDocument, toMetadata, type CallContext } from '@kioku/memory';
+import { toDocument, toMetadata } from '@kioku/memory';
+import { type CallContext } from '@kioku/call-context';
 import type { VectorRecord } from '@kioku/vector-store';
 import { timed, type BenchContext } from './bench-context';
 import { benchMemory } from './lib/bench-memory';

@@ -2,7 +2,7 @@
  * Who is calling, as established by authentication: the key id (public) and the one namespace the
  * key is bound to. The namespace never comes from the request itself (behaviour §2.6).
  */
-import type { CallContext } from '@kioku/memory';
+import type { CallContext } from '@kioku/call-context';
 
 export interface Caller {
   /** `key_<hex>`, or `anonymous` on a loopback gateway that allows it. */

@@ -12,7 +12,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from 'inversify';
 import { z } from 'zod';
-import type { CallContext } from '@kioku/memory';
+import type { CallContext } from '@kioku/call-context';
 import { idString } from '@kioku/memory/schemas';
 import type { Caller } from '../auth/caller';
 import type { ProblemCode } from '../errors/to-problem';

@@ -1,5 +1,4 @@
 /** Public API of @kioku/memory: what other projects use; everything else is internal. */
-export { type CallContext, type ProgressReporter } from './lib/application/call-context';
 export { linkMemoriesInputSchema } from './lib/application/link-memories/link-memories.input';
 export {
   type LinkMemoriesResult,

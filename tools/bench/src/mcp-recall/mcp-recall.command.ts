@@ -10,7 +10,8 @@
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { chunked } from '@kioku/kernel';
-import { RecallUseCase, type CallContext } from '@kioku/memory';
+import { RecallUseCase } from '@kioku/memory';
+import { type CallContext } from '@kioku/call-context';
 import { VECTOR_STORE_TOKENS } from '@kioku/vector-store';
 import { startBenchApp } from '../bench-app';
 import { inFlight } from '../lib/in-flight';

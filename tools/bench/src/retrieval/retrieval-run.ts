@@ -15,9 +15,9 @@ import {
   MemoryRanker,
   RecallUseCase,
   RememberUseCase,
-  type CallContext,
   type MemorySettings,
 } from '@kioku/memory';
+import { type CallContext } from '@kioku/call-context';
 import { startBenchApp } from '../bench-app';
 import { summarize, type LatencySummary } from '../lib/percentiles';
 import { EmbeddingCache } from './embedding-cache';

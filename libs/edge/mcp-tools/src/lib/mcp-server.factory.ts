@@ -7,7 +7,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Container } from 'inversify';
 import { KERNEL_TOKENS, type Clock, type Logger } from '@kioku/kernel';
-import type { CallContext } from '@kioku/memory';
+import type { CallContext } from '@kioku/call-context';
 import { registerMemoryTools } from './tools/memory.tools';
 import { registerForgettingTools } from './tools/forgetting.tools';
 import { registerEpisodeTools } from './tools/episodes.tools';

@@ -5,7 +5,7 @@
  */
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
-import type { ProgressReporter } from '@kioku/memory';
+import type { ProgressReporter } from '@kioku/call-context';
 
 export type RequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 

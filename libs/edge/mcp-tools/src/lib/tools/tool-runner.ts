@@ -15,7 +15,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Container } from 'inversify';
 import { toAppError, type Clock, type Logger } from '@kioku/kernel';
-import type { CallContext } from '@kioku/memory';
+import type { CallContext } from '@kioku/call-context';
 import { containsPrivate } from '@kioku/redaction';
 import { toToolResult } from '../to-tool-result';
 import { sendClientLog } from '../client-log';

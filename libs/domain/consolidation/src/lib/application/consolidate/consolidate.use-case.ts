@@ -15,10 +15,10 @@ import {
   MEMORY_TOKENS,
   MemoryRepository,
   VerifiedLinkWriter,
-  type CallContext,
   type Memory,
   type MemorySettings,
 } from '@kioku/memory';
+import { type CallContext } from '@kioku/call-context';
 import { toSimilarity } from '@kioku/kernel';
 import { where } from '@kioku/vector-store';
 import { pairKey, planLinks } from '../../domain/link-plan';

@@ -15,10 +15,10 @@ import {
   MemoryRepository,
   MemoryUpdater,
   VerifiedLinkWriter,
-  type CallContext,
   type Memory,
   type MemorySettings,
 } from '@kioku/memory';
+import { type CallContext } from '@kioku/call-context';
 import type { MergeMemoriesInput } from './merge-memories.input';
 
 export type MergeMemoriesResult =

@@ -6,7 +6,8 @@
  */
 import { inject, injectable } from 'inversify';
 import { KERNEL_TOKENS, type Clock } from '@kioku/kernel';
-import { MemoryRepository, type CallContext, type Memory } from '@kioku/memory';
+import { MemoryRepository, type Memory } from '@kioku/memory';
+import { type CallContext } from '@kioku/call-context';
 import { where } from '@kioku/vector-store';
 import { ConsolidationStateRepository } from '../consolidation-state.repository';
 

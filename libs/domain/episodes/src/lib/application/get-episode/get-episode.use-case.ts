@@ -3,7 +3,8 @@
  * deleted memories are filtered out at read time and counted in a note).
  */
 import { inject, injectable } from 'inversify';
-import { MemoryRepository, type CallContext, type Memory } from '@kioku/memory';
+import { MemoryRepository, type Memory } from '@kioku/memory';
+import { type CallContext } from '@kioku/call-context';
 import type { Episode } from '../../domain/episode';
 import { EpisodeRepository } from '../episode.repository';
 import type { GetEpisodeInput } from './get-episode.input';

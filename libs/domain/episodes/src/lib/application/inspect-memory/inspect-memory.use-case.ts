@@ -5,7 +5,8 @@
  */
 import { inject, injectable } from 'inversify';
 import { LinkRepository, type Link } from '@kioku/links';
-import { MemoryRepository, type CallContext, type Memory } from '@kioku/memory';
+import { MemoryRepository, type Memory } from '@kioku/memory';
+import { type CallContext } from '@kioku/call-context';
 import type { Episode } from '../../domain/episode';
 import { EpisodeRepository } from '../episode.repository';
 

@@ -10,10 +10,10 @@ import {
   MEMORY_TOKENS,
   MemoryRanker,
   MemoryRepository,
-  type CallContext,
   type Memory,
   type MemorySettings,
 } from '@kioku/memory';
+import { type CallContext } from '@kioku/call-context';
 import { isProtected } from '../../domain/auto-forget.policy';
 import type { PendingDeletion, PendingDeletionRecord } from '../../domain/pending-confirmations';
 import { FORGETTING_TOKENS } from '../../forgetting.tokens';

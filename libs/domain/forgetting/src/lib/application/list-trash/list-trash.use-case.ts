@@ -3,7 +3,7 @@
  * restored, why it was deleted and when. At most `limit` entries; `total` counts them all.
  */
 import { inject, injectable } from 'inversify';
-import type { CallContext } from '@kioku/memory';
+import type { CallContext } from '@kioku/call-context';
 import type { TrashEntry } from '../../domain/trash-entry';
 import { TrashRepository } from '../trash.repository';
 

@@ -3,13 +3,8 @@
  * trash (what was forgotten, and when). Reads the memories and the trash a page at a time.
  */
 import { inject, injectable } from 'inversify';
-import {
-  MemoryRepository,
-  NamespaceTally,
-  STATS_PAGE_SIZE,
-  type CallContext,
-  type NamespaceStats,
-} from '@kioku/memory';
+import { MemoryRepository, NamespaceTally, STATS_PAGE_SIZE, type NamespaceStats } from '@kioku/memory';
+import { type CallContext } from '@kioku/call-context';
 import { TrashRepository } from '../trash.repository';
 import { namespaceHistory, type HistoryDay } from './namespace-history';
 

@@ -6,13 +6,8 @@
 import { inject, injectable } from 'inversify';
 import { KERNEL_TOKENS, type Logger } from '@kioku/kernel';
 import { EMBEDDINGS_TOKENS, type EmbeddingProvider } from '@kioku/embeddings';
-import {
-  MemoryChangeNotifier,
-  MemoryRepository,
-  VerifiedLinkWriter,
-  type CallContext,
-  type Memory,
-} from '@kioku/memory';
+import { MemoryChangeNotifier, MemoryRepository, VerifiedLinkWriter, type Memory } from '@kioku/memory';
+import { type CallContext } from '@kioku/call-context';
 import { TrashRepository } from '../trash.repository';
 import type { RestoreInput } from './restore.input';
 

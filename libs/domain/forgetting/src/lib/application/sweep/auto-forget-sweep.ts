@@ -6,7 +6,8 @@
  */
 import { inject, injectable } from 'inversify';
 import { KERNEL_TOKENS, type Logger } from '@kioku/kernel';
-import { MEMORY_TOKENS, MemoryRepository, type MemorySettings, type ProgressReporter } from '@kioku/memory';
+import { MEMORY_TOKENS, MemoryRepository, type MemorySettings } from '@kioku/memory';
+import { type ProgressReporter } from '@kioku/call-context';
 import { evaluate, risk, type PolicyVerdict } from '../../domain/auto-forget.policy';
 import { MemoryDeleter } from '../memory-deleter';
 

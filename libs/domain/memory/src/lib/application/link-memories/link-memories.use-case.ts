@@ -5,7 +5,7 @@
 import { inject, injectable } from 'inversify';
 import { AppError, KERNEL_TOKENS, type Clock, type Logger } from '@kioku/kernel';
 import { LinkRepository, type Link, type LinkType } from '@kioku/links';
-import type { CallContext } from '../call-context';
+import type { CallContext } from '@kioku/call-context';
 import type { Memory } from '../../domain/memory';
 import { MemoryRepository } from '../memory.repository';
 import { VerifiedLinkWriter } from '../shared/verified-link-writer';

@@ -4,7 +4,7 @@
  */
 import { inject, injectable } from 'inversify';
 import { NamespaceTally, type NamespaceStats } from '../../domain/namespace-tally';
-import type { CallContext } from '../call-context';
+import type { CallContext } from '@kioku/call-context';
 import { MemoryRepository } from '../memory.repository';
 
 /** Memories read per page. */

@@ -9,7 +9,7 @@ import { KERNEL_TOKENS, type Clock } from '@kioku/kernel';
 import { where } from '@kioku/vector-store';
 import type { Memory } from '../../domain/memory';
 import { MemoryRepository } from '../memory.repository';
-import type { CallContext } from '../call-context';
+import type { CallContext } from '@kioku/call-context';
 
 export interface ReadOptions {
   includePrivate?: boolean;

@@ -5,7 +5,7 @@
  */
 import { inject, injectable } from 'inversify';
 import { AppError, KERNEL_TOKENS, type Clock, type Logger } from '@kioku/kernel';
-import type { CallContext } from '../call-context';
+import type { CallContext } from '@kioku/call-context';
 import { AccessTracker } from './access-tracker';
 import { MemoryRanker, type RankedMemory } from './memory-ranker';
 import { recallFilter } from './recall-filter';

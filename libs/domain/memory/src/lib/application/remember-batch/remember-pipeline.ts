@@ -31,7 +31,7 @@ import { EMBEDDINGS_TOKENS, type EmbeddingProvider } from '@kioku/embeddings';
 import type { Link } from '@kioku/links';
 import type { Memory } from '../../domain/memory';
 import { MEMORY_TOKENS } from '../../memory.tokens';
-import type { CallContext } from '../call-context';
+import type { CallContext } from '@kioku/call-context';
 import type { MemorySettings } from '../memory-settings';
 import { MemoryRepository, type MemoryMatch } from '../memory.repository';
 import { MemoryChangeNotifier } from '../memory-change.listener';

@@ -9,7 +9,7 @@
  */
 import { inject, injectable } from 'inversify';
 import { FOLLOWING_ID_KEY } from '../../domain/memory-record.codec';
-import type { CallContext } from '../call-context';
+import type { CallContext } from '@kioku/call-context';
 import { BackgroundPatches } from '../shared/background-patches';
 
 /** Saves further apart than this start a new thread. */

@@ -5,7 +5,7 @@
  */
 import { inject, injectable } from 'inversify';
 import type { Memory } from '../../domain/memory';
-import type { CallContext } from '../call-context';
+import type { CallContext } from '@kioku/call-context';
 import { RememberPipeline } from '../remember-batch/remember-pipeline';
 import type { RememberInput } from './remember.input';
 
