@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOCAL_CALIBRATED_THRESHOLDS, LocalEmbeddingProvider } from '@kioku/embeddings-local';
 import { DEFAULT_MEMORY_SETTINGS, duplicateSignals } from '@kioku/memory';
-import { dot } from '@kioku/vector-store';
+import { dot } from '@kioku/similarity';
 
 interface Pair {
   label: string;
@@ -33,12 +33,17 @@ async function main(): Promise<void> {
     const signals = duplicateSignals(pair.a, pair.b);
     const duplicate = pair.label === 'paraphrase';
     const close = distance < dedupDistance;
-    const refused = close && signals.surfaceOverlap >= DEFAULT_MEMORY_SETTINGS.dedupSurfaceOverlap && !signals.factDifference;
+    const refused =
+      close &&
+      signals.surfaceOverlap >= DEFAULT_MEMORY_SETTINGS.dedupSurfaceOverlap &&
+      !signals.factDifference;
     count(embeddingOnly, duplicate, close);
     count(fullGuard, duplicate, refused);
     if (!duplicate && refused) falsePositives.push(`  ${pair.label}: ${pair.a} | ${pair.b}`);
   }
-  console.log(`pairs: ${pairs.length}, dedupDistance ${dedupDistance}, surface overlap floor ${DEFAULT_MEMORY_SETTINGS.dedupSurfaceOverlap}`);
+  console.log(
+    `pairs: ${pairs.length}, dedupDistance ${dedupDistance}, surface overlap floor ${DEFAULT_MEMORY_SETTINGS.dedupSurfaceOverlap}`,
+  );
   console.log(`embedding distance only: ${summary(embeddingOnly)}`);
   console.log(`full duplicate guard:    ${summary(fullGuard)}`);
   console.log(`refused although a different fact:\n${falsePositives.join('\n') || '  none'}`);

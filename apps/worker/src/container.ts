@@ -9,7 +9,8 @@ import { AutoForgetSweep, PurgeTrashUseCase, RepairIntegrityUseCase } from '@kio
 import { KERNEL_TOKENS } from '@kioku/kernel';
 import { ReembedUseCase } from '@kioku/memory';
 import { ExportNamespaceUseCase } from '@kioku/portability';
-import { LeasedLocks, SHARED_STATE_TOKENS } from '@kioku/shared-state';
+import { SHARED_STATE_TOKENS } from '@kioku/shared-state';
+import { LeasedLocks } from '@kioku/shared-state-store';
 import type { JobName, WorkerConfig } from './config';
 import { AutoForgetJob } from './jobs/auto-forget.job';
 import { ConsolidateJob } from './jobs/consolidate.job';

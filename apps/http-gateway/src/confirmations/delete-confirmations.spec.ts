@@ -2,7 +2,7 @@
  * Confirmation tokens of two-step delete: bound to key and memory, single use, expiring, bounded; on
  * a store-backed shared state, issued on one replica and redeemed exactly once across replicas.
  */
-import { InProcessSharedState, StoreSharedState } from '@kioku/shared-state';
+import { InProcessSharedState, StoreSharedState } from '@kioku/shared-state-store';
 import { FixedClock } from '@kioku/testing-fakes';
 import { MemoryVectorStore } from '@kioku/vector-store-memory';
 import { DeleteConfirmations } from './delete-confirmations';

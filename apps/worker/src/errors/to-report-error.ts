@@ -4,7 +4,7 @@
  * message left out because it may quote data. The full error still reaches the redacting log.
  */
 import { toAppError } from '@kioku/kernel';
-import { LeaseLostError } from '@kioku/shared-state';
+import { LeaseLostError } from '@kioku/shared-state-store';
 
 export const LEASE_LOST = {
   code: 'LEASE_LOST',

@@ -6,7 +6,7 @@
  * runs them one after another and starts no new one once the shutdown signal is aborted.
  */
 import type { Clock, Logger } from '@kioku/kernel';
-import { LeaseLostError } from '@kioku/shared-state';
+import { LeaseLostError } from '@kioku/shared-state-store';
 import { LEASE_LOST, toReportError } from '../errors/to-report-error';
 import type { ReportWriter } from '../reports/report-writer';
 import { buildReport, type JobReport, type ReportExtras } from '../reports/job-report';

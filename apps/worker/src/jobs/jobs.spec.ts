@@ -22,7 +22,7 @@ import {
   type Memory,
 } from '@kioku/memory';
 import { CapturingLogSink, FixedClock } from '@kioku/testing-fakes';
-import { LeaseLostError } from '@kioku/shared-state';
+import { LeaseLostError } from '@kioku/shared-state-store';
 import { VECTOR_STORE_TOKENS } from '@kioku/vector-store';
 import { parseWorkerConfig, type AutoForgetMode, type JobName, type WorkerConfig } from '../config';
 import { createWorkerContainer, workerCoordination, workerJobs } from '../container';

@@ -6,7 +6,7 @@
  */
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import type { LeasedLocks } from '@kioku/shared-state';
+import type { LeasedLocks } from '@kioku/shared-state-store';
 import type { JobName } from '../config';
 import type { JobLocks, TakeJobLockResult } from './job-locks';
 

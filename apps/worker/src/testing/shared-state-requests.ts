@@ -1,5 +1,5 @@
 /** Test helper: tells the store requests of the shared state (leases, tick claims) from a namespace's. */
-import { SHARED_STATE_COLLECTION } from '@kioku/shared-state';
+import { SHARED_STATE_COLLECTION } from '@kioku/shared-state-store';
 
 /** The id of the shared-state collection on a Chroma server, once a worker has created it. */
 export async function sharedStateCollectionId(chromaUrl: string): Promise<string | undefined> {

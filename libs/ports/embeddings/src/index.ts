@@ -10,4 +10,3 @@ export {
   assertEmbeddableTexts,
 } from './lib/embeddings.errors';
 export { EMBEDDINGS_TOKENS } from './lib/embeddings.tokens';
-export { RequestBatcher } from './lib/request-batcher';

@@ -13,7 +13,8 @@
  * (measured here: ~120 texts/s in batches of 32, against one pass of ~12–15 ms per single text).
  */
 import type { DistanceThresholds, EmbeddingProvider, RecallWeights } from '@kioku/embeddings';
-import { assertEmbeddableTexts, EmbeddingUnavailableError, RequestBatcher } from '@kioku/embeddings';
+import { assertEmbeddableTexts, EmbeddingUnavailableError } from '@kioku/embeddings';
+import { RequestBatcher } from '@kioku/request-batcher';
 import { CHARACTER_GRAM_DIMENSION, localTextVectors } from './local-text-vectors';
 import { loadUseLiteEncoder, USE_LITE_DIMENSION, type SentenceEncoder } from './use-lite-encoder';
 

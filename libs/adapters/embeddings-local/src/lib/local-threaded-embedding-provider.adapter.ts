@@ -17,12 +17,8 @@
 import type { LocalEmbeddingsSettings } from '@kioku/config';
 import type { EmbeddingProvider } from '@kioku/embeddings';
 import { positiveInteger } from '@kioku/kernel';
-import {
-  assertEmbeddableTexts,
-  EmbeddingBusyError,
-  EmbeddingUnavailableError,
-  RequestBatcher,
-} from '@kioku/embeddings';
+import { assertEmbeddableTexts, EmbeddingBusyError, EmbeddingUnavailableError } from '@kioku/embeddings';
+import { RequestBatcher } from '@kioku/request-batcher';
 import { EmbeddingThread } from './embedding-thread';
 import {
   LOCAL_CALIBRATED_THRESHOLDS,

@@ -17,7 +17,8 @@
 import { Ollama } from 'ollama';
 import type { OllamaSettings } from '@kioku/config';
 import type { DistanceThresholds, EmbeddingProvider, RecallWeights } from '@kioku/embeddings';
-import { assertEmbeddableTexts, EmbeddingUnavailableError, RequestBatcher } from '@kioku/embeddings';
+import { assertEmbeddableTexts, EmbeddingUnavailableError } from '@kioku/embeddings';
+import { RequestBatcher } from '@kioku/request-batcher';
 import { AppError, positiveInteger } from '@kioku/kernel';
 import { parseOllamaUrl, type OllamaConnection } from './ollama-connection';
 import {

@@ -10,14 +10,8 @@
  */
 import type { Collection } from 'chromadb';
 import { AppError } from '@kioku/kernel';
-import {
-  assertCollectionName,
-  assertDimension,
-  assertMetadata,
-  type CollectionInfo,
-  type CollectionSpec,
-  type Metadata,
-} from '@kioku/vector-store';
+import { type CollectionInfo, type CollectionSpec, type Metadata } from '@kioku/vector-store';
+import { assertCollectionName, assertDimension, assertMetadata } from '@kioku/vector-store-base';
 import type { ChromaServerClient } from './chroma-client';
 import { ChromaHttpError, classifyChromaError, toStoreError } from './chroma-errors';
 import { isScalar } from './chroma-rows';

@@ -3,7 +3,7 @@
  * turns the classification into the port's error (raw Chroma messages never reach a message).
  */
 import { AppError, hasConnectionErrorCode } from '@kioku/kernel';
-import { toPortError, type StoreBackend, type StoreFailure } from '@kioku/vector-store';
+import { toPortError, type StoreBackend, type StoreFailure } from '@kioku/vector-store-base';
 
 export const BACKEND = 'chroma';
 const CHROMA: StoreBackend = { name: BACKEND, credentials: 'its credentials' };

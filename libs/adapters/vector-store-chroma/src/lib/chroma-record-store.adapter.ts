@@ -27,9 +27,6 @@
 import type { Where } from 'chromadb';
 import { chunked } from '@kioku/kernel';
 import {
-  decodeCursor,
-  encodeCursor,
-  isOffset,
   type CollectionInfo,
   type CollectionSpec,
   type Filter,
@@ -41,12 +38,17 @@ import {
   type StoredRecord,
   type VectorRecord,
   type UpsertOptions,
+} from '@kioku/vector-store';
+import {
+  decodeCursor,
+  encodeCursor,
+  isOffset,
   type RecordStore,
   assertLimit,
   assertMetadata,
   assertRecordShape,
   assertVector,
-} from '@kioku/vector-store';
+} from '@kioku/vector-store-base';
 import { ChromaServerClient, type ChromaClientOptions } from './chroma-client';
 import { ChromaCollections, type CollectionHandle } from './chroma-collections';
 import { type MetadataWrite } from './chroma-json';

@@ -4,7 +4,7 @@
  * uses the same Chroma server must use the same index file, so they must run on one machine; a
  * deployment over several machines uses Qdrant, whose index lives on its points.
  */
-import { LexicallyIndexedVectorStore } from '@kioku/vector-store';
+import { LexicallyIndexedVectorStore } from '@kioku/vector-store-base';
 import { ChromaRecordStore, type ChromaRecordStoreOptions } from './chroma-record-store.adapter';
 import { SqliteLexicalIndex } from './lexical/sqlite-lexical-index';
 

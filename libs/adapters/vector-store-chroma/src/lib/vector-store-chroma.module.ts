@@ -6,7 +6,8 @@
 import { ContainerModule } from 'inversify';
 import type { ChromaEmbeddedSettings, ChromaServerSettings } from '@kioku/config';
 import { KERNEL_TOKENS } from '@kioku/kernel';
-import { LexicallyIndexedVectorStore, VECTOR_STORE_TOKENS } from '@kioku/vector-store';
+import { VECTOR_STORE_TOKENS } from '@kioku/vector-store';
+import { LexicallyIndexedVectorStore } from '@kioku/vector-store-base';
 import { ChromaVectorStore } from './chroma-vector-store.adapter';
 import { ChromaEmbeddedVectorStore } from './embedded/chroma-embedded-vector-store.adapter';
 import { ChromaServerManager } from './embedded/chroma-server-manager';

@@ -5,9 +5,6 @@
  */
 import {
   CollectionNotFoundError,
-  cosineDistanceWithNorms,
-  InMemoryLexicalIndex,
-  norm,
   matchesFilter,
   type CollectionInfo,
   type CollectionSpec,
@@ -24,6 +21,9 @@ import {
   type TextSearchRequest,
   type VectorRecord,
   type VectorStore,
+} from '@kioku/vector-store';
+import {
+  InMemoryLexicalIndex,
   assertCollectionName,
   assertDimension,
   assertLimit,
@@ -32,7 +32,8 @@ import {
   assertVector,
   decodeCursor,
   encodeCursor,
-} from '@kioku/vector-store';
+} from '@kioku/vector-store-base';
+import { cosineDistanceWithNorms, norm } from '@kioku/similarity';
 
 interface StoredEntry {
   vector: number[];

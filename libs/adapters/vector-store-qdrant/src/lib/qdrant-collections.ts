@@ -11,15 +11,13 @@
  */
 import type { Schemas } from '@qdrant/js-client-rest';
 import { AppError, delay } from '@kioku/kernel';
+import { CollectionNotFoundError, type CollectionInfo, type Metadata } from '@kioku/vector-store';
 import {
-  CollectionNotFoundError,
-  type CollectionInfo,
-  type Metadata,
   assertCollectionName,
   assertDimension,
   assertMetadata,
   assertVector,
-} from '@kioku/vector-store';
+} from '@kioku/vector-store-base';
 import { classifyQdrantError, isTransient, toStoreError } from './qdrant-errors';
 import type { QdrantLexicalIndex } from './qdrant-lexical-index';
 import type { ResolvedQdrantOptions } from './qdrant-options';

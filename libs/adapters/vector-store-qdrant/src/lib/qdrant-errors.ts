@@ -10,7 +10,7 @@
  *   failed` whose `cause` carries a code such as `ECONNREFUSED`.
  */
 import { AppError, hasConnectionErrorCode } from '@kioku/kernel';
-import { toPortError, type StoreBackend, type StoreFailure } from '@kioku/vector-store';
+import { toPortError, type StoreBackend, type StoreFailure } from '@kioku/vector-store-base';
 
 export const BACKEND = 'qdrant';
 const QDRANT: StoreBackend = { name: BACKEND, credentials: 'its API key' };

@@ -15,10 +15,8 @@ import {
   type QueryMatch,
   type QueryRequest,
   type StoredRecord,
-  decodeCursor,
-  encodeCursor,
-  isOffset,
 } from '@kioku/vector-store';
+import { decodeCursor, encodeCursor, isOffset } from '@kioku/vector-store-base';
 import type { QdrantCollections } from './qdrant-collections';
 import { filterOf, matchesText, translateFilter, translateFilters } from './qdrant-filter.translator';
 import { decodePoint, distanceFromScore, ID_KEY, toUnitVector } from './qdrant-payload.codec';

@@ -1,4 +1,5 @@
-import { analyzeText, bm25Idf, bm25TermWeight, InMemoryLexicalIndex } from '@kioku/vector-store';
+import { InMemoryLexicalIndex } from '@kioku/vector-store-base';
+import { analyzeText, bm25Idf, bm25TermWeight } from '@kioku/similarity';
 import {
   AVERAGE_DOCUMENT_LENGTH,
   documentSparseVector,

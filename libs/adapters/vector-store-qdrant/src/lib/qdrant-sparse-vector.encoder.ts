@@ -18,7 +18,7 @@
  * — with a few thousand distinct terms per namespace a collision is rare (birthday bound ≈ n²/2³³) and
  * only blurs two terms' scores, never loses a match.
  */
-import { analyzeText, bm25TermWeight, termFrequencies } from '@kioku/vector-store';
+import { analyzeText, bm25TermWeight, termFrequencies } from '@kioku/similarity';
 
 /** Name of the sparse vector of a lexical collection (the dense vector stays unnamed). */
 export const TEXT_VECTOR = 'text';

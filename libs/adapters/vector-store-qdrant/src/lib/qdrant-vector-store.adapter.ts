@@ -45,10 +45,8 @@ import {
   type VectorRecord,
   type VectorStore,
   type UpsertOptions,
-  assertLimit,
-  assertMetadata,
-  assertRecordShape,
 } from '@kioku/vector-store';
+import { assertLimit, assertMetadata, assertRecordShape } from '@kioku/vector-store-base';
 import { QdrantCollections } from './qdrant-collections';
 import { BACKEND, classifyQdrantError, toStoreError } from './qdrant-errors';
 import { filterOf, translateFilter } from './qdrant-filter.translator';

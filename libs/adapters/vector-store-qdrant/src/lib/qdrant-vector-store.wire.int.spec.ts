@@ -11,9 +11,9 @@ import {
   CollectionNotFoundError,
   DimensionMismatchError,
   StoreUnavailableError,
-  encodeCursor,
   where,
 } from '@kioku/vector-store';
+import { encodeCursor } from '@kioku/vector-store-base';
 import type { QdrantVectorStoreOptions } from './qdrant-options';
 import { QdrantVectorStore } from './qdrant-vector-store.adapter';
 import { PAYLOAD_INDEXES } from './qdrant-payload-indexes';

@@ -23,7 +23,8 @@ import { DEFAULT_FORGETTING_SETTINGS, FORGETTING_TOKENS, forgettingModule } from
 import { MEMORY_TOKENS, MemoryRepository, memoryModule, unbindBackgroundWriters } from '@kioku/memory';
 import { portabilityModule } from '@kioku/portability';
 import { RedactingLogger } from '@kioku/redaction';
-import { InProcessSharedState, SHARED_STATE_TOKENS, StoreSharedState } from '@kioku/shared-state';
+import { SHARED_STATE_TOKENS } from '@kioku/shared-state';
+import { InProcessSharedState, StoreSharedState } from '@kioku/shared-state-store';
 import { VECTOR_STORE_TOKENS } from '@kioku/vector-store';
 import { embeddingsModule, vectorStoreModule } from './adapter-modules';
 import { memorySettingsFor } from './memory-settings.factory';

@@ -19,8 +19,8 @@ import {
   type StoredRecord,
   type UpsertOptions,
   type VectorRecord,
-  type RecordStore,
 } from '@kioku/vector-store';
+import { type RecordStore } from '@kioku/vector-store-base';
 import { ChromaRecordStore } from '../chroma-record-store.adapter';
 import type { ChromaServerManager } from './chroma-server-manager';
 

@@ -4,7 +4,7 @@
  * process on the data dir shares as it shares the server.
  */
 import { join } from 'node:path';
-import { LexicallyIndexedVectorStore } from '@kioku/vector-store';
+import { LexicallyIndexedVectorStore } from '@kioku/vector-store-base';
 import { SqliteLexicalIndex } from '../lexical/sqlite-lexical-index';
 import {
   ChromaEmbeddedRecordStore,

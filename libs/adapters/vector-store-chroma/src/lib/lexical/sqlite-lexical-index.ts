@@ -9,18 +9,9 @@
 import { openSqliteDatabase, type SqliteDatabase } from './sqlite-driver';
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
-import {
-  BM25,
-  bm25Idf,
-  bm25TermWeight,
-  termFrequencies,
-  analyzeText,
-  type Filter,
-  type IndexableDocument,
-  type LexicalHit,
-  type LexicalIndex,
-  type Metadata,
-} from '@kioku/vector-store';
+import { type Filter, type Metadata } from '@kioku/vector-store';
+import { type IndexableDocument, type LexicalHit, type LexicalIndex } from '@kioku/vector-store-base';
+import { BM25, bm25Idf, bm25TermWeight, termFrequencies, analyzeText } from '@kioku/similarity';
 import { filterToSql } from './sqlite-filter.translator';
 
 const SCHEMA = `

@@ -19,7 +19,8 @@ import {
   type RememberInput,
 } from '@kioku/memory';
 import { bindTestPlatform, DeterministicEmbeddingProvider, type FixedClock } from '@kioku/testing-fakes';
-import { InProcessSharedState, SHARED_STATE_TOKENS, type SharedState } from '@kioku/shared-state';
+import { SHARED_STATE_TOKENS, type SharedState } from '@kioku/shared-state';
+import { InProcessSharedState } from '@kioku/shared-state-store';
 import { DEFAULT_FORGETTING_SETTINGS, type ForgettingSettings } from '../forgetting-settings';
 import { FORGETTING_TOKENS } from '../forgetting.tokens';
 import { forgettingModule } from '../forgetting.module';

@@ -4,7 +4,7 @@
  * question's. Words of a hit that recur in the other hits count most; the index's IDF then weighs
  * each word of the expanded query as it weighs any query word.
  */
-import { analyzeText } from '@kioku/vector-store';
+import { analyzeText } from '@kioku/similarity';
 
 /** The expanded query: the query, then up to `maxTerms` words of the hits (best first) it lacks. */
 export function feedbackQuery(query: string, hitContents: readonly string[], maxTerms: number): string {

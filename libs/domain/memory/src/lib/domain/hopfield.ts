@@ -3,7 +3,7 @@
  * pattern it resembles most, `ξ ← normalise(Xᵀ softmax(β·Xξ))`, and each candidate's score is blended
  * with its agreement with the completed pattern.
  */
-import { dot, normalize } from '@kioku/vector-store';
+import { dot, normalize } from '@kioku/similarity';
 
 export interface HopfieldOptions {
   beta: number;

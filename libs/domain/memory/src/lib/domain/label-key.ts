@@ -4,7 +4,7 @@
  * that names it ("what does Alice like?") is about the memories under it. Words of a name are
  * compared as index terms (the lexical analyser's), so "Alice's" names "Alice".
  */
-import { analyzeText } from '@kioku/vector-store';
+import { analyzeText } from '@kioku/similarity';
 
 /** A label is a name of at most this many words before the colon. */
 const MAX_LABEL_WORDS = 3;

@@ -4,7 +4,7 @@
  * process serves it, and racing confirmations resolve to exactly one outcome (probe defect 7).
  */
 import { MemoryRepository } from '@kioku/memory';
-import { StoreSharedState } from '@kioku/shared-state';
+import { StoreSharedState } from '@kioku/shared-state-store';
 import { MemoryVectorStore } from '@kioku/vector-store-memory';
 import { createForgettingTestKit } from '../../testing/forgetting-test-kit';
 import { ForgetUseCase } from './forget.use-case';

@@ -14,7 +14,8 @@
 import { inject, injectable } from 'inversify';
 import { toSimilarity } from '@kioku/kernel';
 import { LinkRepository, type Link } from '@kioku/links';
-import { analyzeText, cosineDistance, matchesFilter, type Filter } from '@kioku/vector-store';
+import { matchesFilter, type Filter } from '@kioku/vector-store';
+import { analyzeText, cosineDistance } from '@kioku/similarity';
 import type { Memory } from '../../domain/memory';
 import { fuseScores, withContiguity, type ThreadNeighbours } from '../../domain/fusion';
 import { recallScore } from '../../domain/scoring';

@@ -3,7 +3,7 @@
  * in the same batch (which the store may not hold yet), merged by distance, each memory once. So an
  * item meets its predecessors exactly as it would have, had each been remembered one at a time.
  */
-import { cosineDistance } from '@kioku/vector-store';
+import { cosineDistance } from '@kioku/similarity';
 import type { Memory } from '../../domain/memory';
 import type { MemoryMatch } from '../memory.repository';
 

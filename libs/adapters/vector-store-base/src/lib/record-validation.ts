@@ -3,9 +3,7 @@
  * clear INVALID_INPUT error instead of a partial write or an opaque server message.
  */
 import { AppError } from '@kioku/kernel';
-import { DimensionMismatchError } from './vector-store.errors';
-import type { Metadata } from './filter';
-import type { VectorRecord } from './vector-store.port';
+import { DimensionMismatchError, type Metadata, type VectorRecord } from '@kioku/vector-store';
 
 export function assertCollectionName(name: string): void {
   if (typeof name !== 'string' || name.length === 0)

@@ -1,10 +1,6 @@
 import { AppError } from '@kioku/kernel';
 import { toPortError, type StoreBackend } from './store-failure';
-import {
-  CollectionNotFoundError,
-  DimensionMismatchError,
-  StoreUnavailableError,
-} from './vector-store.errors';
+import { CollectionNotFoundError, DimensionMismatchError, StoreUnavailableError } from '@kioku/vector-store';
 
 const backend: StoreBackend = { name: 'acme', credentials: 'its token' };
 const raw = new Error('POST http://admin:secret@acme.internal/x failed');

@@ -4,24 +4,25 @@
  * index lacks (or an entry whose record is gone), which `reindexText('repair')` — run by the
  * integrity job — finds and fixes. Search hits whose record is gone are never returned.
  */
-import type { Filter, Metadata } from '../filter';
-import type {
-  CollectionInfo,
-  CollectionSpec,
-  FindRequest,
-  LexicalIndexReport,
-  Page,
-  QueryMatch,
-  QueryRequest,
-  StoredRecord,
-  TextMatch,
-  TextSearchRequest,
-  UpsertOptions,
-  VectorRecord,
-  VectorStore,
-} from '../vector-store.port';
-import { assertLimit } from '../record-validation';
-import { CollectionNotFoundError } from '../vector-store.errors';
+import {
+  CollectionNotFoundError,
+  type CollectionInfo,
+  type CollectionSpec,
+  type Filter,
+  type FindRequest,
+  type LexicalIndexReport,
+  type Metadata,
+  type Page,
+  type QueryMatch,
+  type QueryRequest,
+  type StoredRecord,
+  type TextMatch,
+  type TextSearchRequest,
+  type UpsertOptions,
+  type VectorRecord,
+  type VectorStore,
+} from '@kioku/vector-store';
+import { assertLimit } from './record-validation';
 import type { LexicalIndex } from './lexical-index.port';
 
 /** A store without `searchText` / `reindexText` of its own. */

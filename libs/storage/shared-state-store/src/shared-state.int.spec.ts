@@ -9,13 +9,13 @@ import { useChromaTestServer } from '@kioku/vector-store-chroma/testing';
 import { ChromaVectorStore } from '@kioku/vector-store-chroma';
 import { MemoryVectorStore } from '@kioku/vector-store-memory';
 import type { VectorStore } from '@kioku/vector-store';
+import type { SharedState } from '@kioku/shared-state';
 import {
   InProcessSharedState,
   LeaseLostError,
   LeasedLocks,
   SHARED_STATE_COLLECTION,
   StoreSharedState,
-  type SharedState,
 } from './index';
 
 const chroma = useChromaTestServer();

@@ -3,19 +3,14 @@
  * lengths and the metadata that filters run on. The memory store's index, and the reference the
  * other indexes are checked against (same analyser, same BM25).
  */
-import { matchesFilter, type Filter, type Metadata } from '../filter';
-import { bm25Idf, bm25TermWeight } from './bm25';
-import { analyzeText, termFrequencies } from './text-analyzer';
+import { matchesFilter, type Filter, type Metadata } from '@kioku/vector-store';
+import type { LexicalHit } from './lexical-index.port';
+import { analyzeText, bm25Idf, bm25TermWeight, termFrequencies } from '@kioku/similarity';
 
 interface IndexedDocument {
   frequencies: Map<string, number>;
   length: number;
   metadata: Metadata;
-}
-
-export interface LexicalHit {
-  id: string;
-  score: number;
 }
 
 export class InMemoryLexicalIndex {

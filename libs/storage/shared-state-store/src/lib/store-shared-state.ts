@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '@kioku/kernel';
 import { where, type StoredRecord, type VectorStore } from '@kioku/vector-store';
-import type { SharedState, StateEntry } from './shared-state.port';
+import type { SharedState, StateEntry } from '@kioku/shared-state';
 import { PURGE_GRACE_MS, PURGE_INTERVAL_MS } from './state-purge';
 
 export const SHARED_STATE_COLLECTION = 'kioku__shared_state';

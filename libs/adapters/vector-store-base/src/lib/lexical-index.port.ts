@@ -3,13 +3,18 @@
  * `LexicallyIndexedVectorStore` keeps it in step with the store's writes. Every process that shares
  * the store must share the index too (a file on the machine, not a per-process copy).
  */
-import type { Filter, Metadata } from '../filter';
-import type { LexicalHit } from './in-memory-lexical-index';
+import type { Filter, Metadata } from '@kioku/vector-store';
 
 export interface IndexableDocument {
   id: string;
   document: string;
   metadata: Metadata;
+}
+
+/** One document found by a lexical search, with its BM25 score (higher is better). */
+export interface LexicalHit {
+  id: string;
+  score: number;
 }
 
 export interface LexicalIndex {

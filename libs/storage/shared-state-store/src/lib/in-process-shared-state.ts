@@ -4,7 +4,7 @@
  * store does, so the map stays bounded by what is live.
  */
 import type { Clock } from '@kioku/kernel';
-import type { SharedState, StateEntry } from './shared-state.port';
+import type { SharedState, StateEntry } from '@kioku/shared-state';
 import { PURGE_GRACE_MS } from './state-purge';
 
 export class InProcessSharedState implements SharedState {

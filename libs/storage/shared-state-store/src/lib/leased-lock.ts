@@ -9,7 +9,7 @@
  * and taken over stops before writing again.
  */
 import type { Clock } from '@kioku/kernel';
-import type { SharedState, StateEntry } from './shared-state.port';
+import type { SharedState, StateEntry } from '@kioku/shared-state';
 
 export interface LeaseHolder {
   /** Who holds it, for reports (for example `host/pid`); never secret. */

@@ -5,11 +5,7 @@
  * request URLs, hosts or payload values); the original error is kept as `cause`.
  */
 import { AppError } from '@kioku/kernel';
-import {
-  CollectionNotFoundError,
-  DimensionMismatchError,
-  StoreUnavailableError,
-} from './vector-store.errors';
+import { CollectionNotFoundError, DimensionMismatchError, StoreUnavailableError } from '@kioku/vector-store';
 
 /** What a backend failure means for the caller, as classified by the adapter. */
 export type StoreFailure =

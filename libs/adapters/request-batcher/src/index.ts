@@ -1,0 +1,2 @@
+/** Public API of @kioku/request-batcher: concurrent embedding requests coalesced into bounded batches. */
+export { type BatchRunner, RequestBatcher, type RequestBatcherOptions } from './lib/request-batcher';
