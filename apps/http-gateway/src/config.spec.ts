@@ -1,7 +1,7 @@
 /** The gateway's variables: defaults, parsing, and anonymous access refused off loopback. */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { isLoopbackHost } from '@kioku/kernel';
+import { isLoopbackHost } from '@kioku/http-guards';
 import { parseGatewayConfig } from './config';
 
 describe('gateway configuration', () => {

@@ -12,7 +12,7 @@ import {
   type EnvSource,
   type KiokuConfig,
 } from '@kioku/config';
-import { isLoopbackHost } from '@kioku/kernel';
+import { isLoopbackHost } from '@kioku/http-guards';
 
 const positiveInt = (max: number) => z.coerce.number().int().min(1).max(max);
 

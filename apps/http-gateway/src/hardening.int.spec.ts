@@ -7,7 +7,7 @@
  * limits are exercised without depending on the machine's speed.
  */
 import 'reflect-metadata';
-import { SECURITY_HEADERS } from '@kioku/kernel';
+import { SECURITY_HEADERS } from '@kioku/http-guards';
 import { MemoryRepository, RecallUseCase, RememberUseCase } from '@kioku/memory';
 import { startTestGateway, type ApiResponse, type TestGateway } from './testing/gateway-harness';
 

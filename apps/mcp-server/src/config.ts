@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ConfigError, loadConfig, parseWith, type EnvSource, type KiokuConfig } from '@kioku/config';
-import { isLoopbackHost } from '@kioku/kernel';
+import { isLoopbackHost } from '@kioku/http-guards';
 
 const mcpEnvSchema = z.object({
   KIOKU_MCP_HTTP_PORT: z.coerce.number().int().min(1).max(65_535).default(8788),

@@ -8,7 +8,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { originViolation, SECURITY_HEADERS, type OriginPolicy } from '@kioku/kernel';
+import { originViolation, SECURITY_HEADERS, type OriginPolicy } from '@kioku/http-guards';
 import { StreamableHttpSessions, type McpServerServices, type SessionOwner } from '@kioku/mcp-tools';
 
 const MAX_BODY_BYTES = 1_000_000;

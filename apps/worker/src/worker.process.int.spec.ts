@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { isProcessAlive } from '@kioku/kernel';
+import { isProcessAlive } from '@kioku/processes';
 import { startChromaTestServer, type ChromaTestServer } from '@kioku/vector-store-chroma/testing';
 import { jobLockPath, tryJobLock } from './jobs/job-lock';
 import { holdingProxy, type HoldingProxy } from './testing/holding-proxy';

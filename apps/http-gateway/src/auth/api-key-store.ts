@@ -22,7 +22,8 @@ import {
 import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
 import { z } from 'zod';
-import { acquireLock, AppError } from '@kioku/kernel';
+import { AppError } from '@kioku/kernel';
+import { acquireLock } from '@kioku/file-lock';
 import { envSchema } from '@kioku/config';
 import { digestsEqual, issueToken, keyIdOf, tokenDigest } from './api-key-token';
 

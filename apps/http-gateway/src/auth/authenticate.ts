@@ -7,7 +7,7 @@
  * A header that is present but wrong is always refused, never downgraded to anonymous.
  */
 import type { FastifyRequest } from 'fastify';
-import { isLoopbackHost } from '@kioku/kernel';
+import { isLoopbackHost } from '@kioku/http-guards';
 import { GatewayError } from '../errors/gateway-error';
 import type { AuthFailureReason, GatewayMetrics } from '../metrics/gateway-metrics';
 import type { ApiKeyStore } from './api-key-store';

@@ -1,6 +1,6 @@
 /** Answers only the hosts and origins the deployment allows (DNS-rebinding and cross-site defence). */
 import type { FastifyInstance } from 'fastify';
-import { originViolation, type OriginPolicy } from '@kioku/kernel';
+import { originViolation, type OriginPolicy } from '@kioku/http-guards';
 import { GatewayError } from '../errors/gateway-error';
 
 export function enforceOriginPolicy(server: FastifyInstance, policy: OriginPolicy): void {

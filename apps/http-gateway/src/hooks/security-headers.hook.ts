@@ -1,6 +1,6 @@
 /** Security headers on every answer (behaviour §8.2): REST, /mcp, health, errors and the dashboard. */
 import type { FastifyInstance } from 'fastify';
-import { SECURITY_HEADERS } from '@kioku/kernel';
+import { SECURITY_HEADERS } from '@kioku/http-guards';
 
 export function addSecurityHeaders(server: FastifyInstance): void {
   server.addHook('onRequest', async (_request, reply) => {

@@ -5,7 +5,8 @@
  * small batches, so a shutdown can stop it between two batches. Dropped memories go to the trash
  * (reason `auto_forget`) and stay restorable until the trash is purged.
  */
-import { NO_FENCE, type Clock, type WriteFence } from '@kioku/kernel';
+import { type Clock } from '@kioku/kernel';
+import { NO_FENCE, type WriteFence } from '@kioku/concurrency';
 import type { AutoForgetSweep, SweepSample } from '@kioku/forgetting';
 import type { AutoForgetMode } from '../config';
 import type { IdEntry, Job, JobOutcome } from './job';

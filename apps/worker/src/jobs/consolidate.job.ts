@@ -4,7 +4,7 @@
  * their ids and similarities only. Re-running it is harmless: a replay strengthens a link once.
  */
 import type { ConsolidateUseCase } from '@kioku/consolidation';
-import type { WriteFence } from '@kioku/kernel';
+import type { WriteFence } from '@kioku/concurrency';
 import { WORKER_CALLER_ID, type Job, type JobOutcome } from './job';
 
 export class ConsolidateJob implements Job {

@@ -4,7 +4,7 @@
  * spans processes. A lock file dies with nothing but its holder's pid, so it is never lost while held
  * and needs no check before writes; two machines never see each other's files (use leases there).
  */
-import { NO_FENCE } from '@kioku/kernel';
+import { NO_FENCE } from '@kioku/concurrency';
 import type { JobName } from '../config';
 import { jobLockPath, lockHolderPid, tryJobLock } from './job-lock';
 import type { JobLocks, TakeJobLockResult } from './job-locks';

@@ -4,7 +4,7 @@
  * reports what it fixed.
  */
 import type { RepairIntegrityUseCase } from '@kioku/forgetting';
-import type { WriteFence } from '@kioku/kernel';
+import type { WriteFence } from '@kioku/concurrency';
 import type { Job, JobOutcome } from './job';
 
 export class IntegrityJob implements Job {

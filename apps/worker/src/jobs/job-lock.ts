@@ -6,7 +6,7 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { acquireLock } from '@kioku/kernel';
+import { acquireLock } from '@kioku/file-lock';
 import type { JobName } from '../config';
 
 export function jobLockPath(locksDir: string, job: JobName, namespace: string): string {

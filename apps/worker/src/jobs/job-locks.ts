@@ -4,7 +4,7 @@
  * leases on the store (several workers on several machines, see leased-job-locks.ts) and lock files
  * (one machine, see file-job-locks.ts).
  */
-import type { WriteFence } from '@kioku/kernel';
+import type { WriteFence } from '@kioku/concurrency';
 import type { JobName } from '../config';
 
 /** Who holds a lock, as far as its kind can tell. Never secret: it goes into reports. */

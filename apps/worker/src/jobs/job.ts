@@ -4,7 +4,7 @@
  * other text written by an agent (behaviour §8.3, §10). The report builder keeps only numbers and
  * id-shaped strings from it, as a second line of defence.
  */
-import type { WriteFence } from '@kioku/kernel';
+import type { WriteFence } from '@kioku/concurrency';
 import type { JobName } from '../config';
 
 /** The caller id the worker's use-case calls carry (per-caller state never mixes with an agent's). */

@@ -1,6 +1,6 @@
 /** `purge-trash` (behaviour §2.4): removes trash entries older than the retention period for one namespace. */
 import type { PurgeTrashUseCase } from '@kioku/forgetting';
-import type { WriteFence } from '@kioku/kernel';
+import type { WriteFence } from '@kioku/concurrency';
 import type { Job, JobOutcome } from './job';
 
 export class PurgeTrashJob implements Job {

@@ -4,7 +4,8 @@
  * batch and then reports progress — so on shutdown the worker stops it from the progress callback,
  * between two batches, and the next run continues where this one stopped.
  */
-import type { Logger, WriteFence } from '@kioku/kernel';
+import type { Logger } from '@kioku/kernel';
+import type { WriteFence } from '@kioku/concurrency';
 import type { Job, JobOutcome } from './job';
 
 export interface ReembedProgress {

@@ -6,7 +6,7 @@
  * Why credentials cannot stay in the URL: Node's `fetch` refuses such URLs with an error whose message
  * repeats the whole URL, password included.
  */
-import { basicAuthHeaders, parseServiceUrl } from '@kioku/kernel';
+import { basicAuthHeaders, parseServiceUrl } from '@kioku/remote-service';
 
 export interface OllamaConnection {
   /** `http(s)://host:port[/prefix]` without credentials, query or trailing slash; the client's `host`. */

@@ -3,7 +3,7 @@
  * settings. The URL's credentials become a header and never appear in `displayUrl`, which is the only
  * form of the URL that may reach logs or messages.
  */
-import { basicAuthHeaders, parseServiceUrl } from '@kioku/kernel';
+import { basicAuthHeaders, parseServiceUrl } from '@kioku/remote-service';
 
 export interface ChromaConnection {
   /** Host as it appears in a URL (IPv6 in brackets). */

@@ -2,7 +2,8 @@
  * Classifies what the Chroma client (and the adapter's own HTTP calls) throw; the port's `toPortError`
  * turns the classification into the port's error (raw Chroma messages never reach a message).
  */
-import { AppError, hasConnectionErrorCode } from '@kioku/kernel';
+import { AppError } from '@kioku/kernel';
+import { hasConnectionErrorCode } from '@kioku/remote-service';
 import { toPortError, type StoreBackend, type StoreFailure } from '@kioku/vector-store-base';
 
 export const BACKEND = 'chroma';

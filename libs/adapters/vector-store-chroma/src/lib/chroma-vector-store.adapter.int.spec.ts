@@ -1,7 +1,8 @@
 /** Chroma-specific behaviour beyond the shared contract, against a real server. */
 import { createServer, type Server, type Socket } from 'node:net';
 import { ChromaClient } from 'chromadb';
-import { AppError, freeLoopbackPort } from '@kioku/kernel';
+import { AppError } from '@kioku/kernel';
+import { freeLoopbackPort } from '@kioku/processes';
 import { StoreUnavailableError, where } from '@kioku/vector-store';
 import { record, uniqueCollectionName } from '@kioku/testing-contracts';
 import { useChromaTestServer } from '../testing';

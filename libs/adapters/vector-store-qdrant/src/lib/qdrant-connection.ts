@@ -12,7 +12,8 @@
  *   a key over plain http inside a private network is the operator's choice).
  * Credentials never appear in `displayUrl`, the only form of the address that may reach logs or messages.
  */
-import { AppError, basicAuthHeaders, parseServiceUrl } from '@kioku/kernel';
+import { AppError } from '@kioku/kernel';
+import { basicAuthHeaders, parseServiceUrl } from '@kioku/remote-service';
 
 export interface QdrantConnection {
   /** `http(s)://host:port`, without credentials or path. */

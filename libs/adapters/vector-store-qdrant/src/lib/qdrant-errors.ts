@@ -9,7 +9,8 @@
  * - its own timeout → `QdrantClientTimeoutError`; a refused or reset connection → `TypeError: fetch
  *   failed` whose `cause` carries a code such as `ECONNREFUSED`.
  */
-import { AppError, hasConnectionErrorCode } from '@kioku/kernel';
+import { AppError } from '@kioku/kernel';
+import { hasConnectionErrorCode } from '@kioku/remote-service';
 import { toPortError, type StoreBackend, type StoreFailure } from '@kioku/vector-store-base';
 
 export const BACKEND = 'qdrant';

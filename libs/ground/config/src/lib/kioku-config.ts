@@ -5,7 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
-import { LOOPBACK_HOSTS, type LogLevel, type OriginPolicy } from '@kioku/kernel';
+import { type LogLevel } from '@kioku/kernel';
+import { LOOPBACK_HOSTS, type OriginPolicy } from '@kioku/http-guards';
 import { childEnvironment } from './child-environment';
 import { ConfigError } from './config-error';
 import { homedir } from 'node:os';

@@ -15,7 +15,8 @@
  * construction — message; other errors' messages may quote data and are left out.
  */
 import { types } from 'node:util';
-import { isAppError, MEMORY_CATEGORIES } from '@kioku/kernel';
+import { isAppError } from '@kioku/kernel';
+import { MEMORY_CATEGORIES } from '@kioku/categories';
 
 export const REDACTED_MEMORY = '[REDACTED_PRIVATE_MEMORY]';
 export const REDACTED_FIELD = '[REDACTED_PRIVATE_FIELD]';

@@ -22,7 +22,8 @@ import {
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { isProcessAlive, type Logger } from '@kioku/kernel';
+import { type Logger } from '@kioku/kernel';
+import { isProcessAlive } from '@kioku/processes';
 import type { ChromaBuild } from './chroma-platform';
 
 export interface LocateBindingOptions {

@@ -6,7 +6,7 @@ import { StoreUnavailableError } from '@kioku/vector-store';
 import { record } from '@kioku/testing-contracts';
 import { ChromaEmbeddedVectorStore } from './chroma-embedded-vector-store.adapter';
 import { ChromaServerManager } from './chroma-server-manager';
-import { isProcessAlive } from '@kioku/kernel';
+import { isProcessAlive } from '@kioku/processes';
 import { findChromaServerProcesses } from './process-inspection';
 
 describe('ChromaEmbeddedVectorStore', () => {

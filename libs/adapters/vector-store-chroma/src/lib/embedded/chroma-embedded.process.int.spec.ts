@@ -12,7 +12,7 @@ import { createInterface } from 'node:readline';
 import { record } from '@kioku/testing-contracts';
 import { ChromaEmbeddedVectorStore } from './chroma-embedded-vector-store.adapter';
 import { ChromaServerManager } from './chroma-server-manager';
-import { isProcessAlive } from '@kioku/kernel';
+import { isProcessAlive } from '@kioku/processes';
 import { findChromaServerProcesses } from './process-inspection';
 
 const FIXTURE = join(__dirname, '..', '..', 'testing', 'embedded-server-owner.fixture.ts');

@@ -26,7 +26,7 @@ import {
   EmbeddedChromaError,
   type ChromaServerManagerOptions,
 } from './chroma-server-manager';
-import { isProcessAlive } from '@kioku/kernel';
+import { isProcessAlive } from '@kioku/processes';
 import { findChromaServerProcesses } from './process-inspection';
 
 /** GET the heartbeat the way kioku reaches the server (through its socket when it has one). */

@@ -29,14 +29,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import {
-  acquireLock,
-  AppError,
-  freeLoopbackPort,
-  isProcessAlive,
-  LockTimeoutError,
-  type Logger,
-} from '@kioku/kernel';
+import { AppError, type Logger } from '@kioku/kernel';
+import { acquireLock, LockTimeoutError } from '@kioku/file-lock';
+import { freeLoopbackPort, isProcessAlive } from '@kioku/processes';
 import { EmbeddedChromaError, type ChromaServerManagerOptions } from './chroma-server-options';
 import { MAX_SOCKET_PATH_BYTES, probeNetworkIsolation } from './network-isolation';
 import { locateBinding } from './chroma-binding';

@@ -8,7 +8,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { delay, isProcessAlive, type Logger } from '@kioku/kernel';
+import { delay, type Logger } from '@kioku/kernel';
+import { isProcessAlive } from '@kioku/processes';
 import { probeNetworkIsolation } from './network-isolation';
 import { HOST } from './chroma-server-probe';
 import { thisChromaPlatform, type ChromaPlatform } from './chroma-platform';

@@ -4,7 +4,7 @@
  * Liveness and start time (shared with the file lock) live in `@kioku/kernel`.
  */
 import { readFileSync, readdirSync } from 'node:fs';
-import { isProcessAlive } from '@kioku/kernel';
+import { isProcessAlive } from '@kioku/processes';
 
 /** The process's argument vector, or undefined when it cannot be read. */
 export function processCommandLine(pid: number): string[] | undefined {

@@ -2,7 +2,7 @@
  * The memory entity and its vocabularies (behaviour §2.1, §2.5). Pure: no I/O, no DI, no zod. The category
  * names live in the kernel, where the log redaction (below this library) can read them too.
  */
-import { MEMORY_CATEGORIES } from '@kioku/kernel';
+import { MEMORY_CATEGORIES } from '@kioku/categories';
 
 export const CATEGORIES = MEMORY_CATEGORIES;
 export type Category = (typeof CATEGORIES)[number];

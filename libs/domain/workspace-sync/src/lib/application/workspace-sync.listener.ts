@@ -14,7 +14,8 @@
  * error, lock timeout) is logged without content (event, relative file, memory id, error code) and the
  * other files are still handled; nothing is thrown, so a memory operation never fails because of it.
  */
-import { LockTimeoutError, type Logger } from '@kioku/kernel';
+import { type Logger } from '@kioku/kernel';
+import { LockTimeoutError } from '@kioku/file-lock';
 import type { Memory, MemoryChangeListener } from '@kioku/memory';
 import { hasEntry, removeEntries, upsertEntry } from '../domain/marked-lines';
 import {

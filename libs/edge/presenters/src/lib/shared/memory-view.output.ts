@@ -4,7 +4,7 @@
  * consolidation, forget candidates) and the bare reference (ids a result names, with their private flag).
  */
 import { z } from 'zod';
-import { MEMORY_CATEGORIES } from '@kioku/kernel';
+import { MEMORY_CATEGORIES } from '@kioku/categories';
 import { EMOTIONS } from '@kioku/memory/schemas';
 
 const emotionName = z.enum(EMOTIONS);

@@ -7,7 +7,8 @@
  * strengthens a link once (the link remembers it was replayed) and existing links are left alone.
  */
 import { inject, injectable } from 'inversify';
-import { KERNEL_TOKENS, NO_FENCE, type Clock, type Logger, type WriteFence } from '@kioku/kernel';
+import { KERNEL_TOKENS, type Clock, type Logger } from '@kioku/kernel';
+import { NO_FENCE, type WriteFence } from '@kioku/concurrency';
 import { EpisodeMaintenance } from '@kioku/episodes';
 import { evaluate, isProtected } from '@kioku/forgetting';
 import { LinkRepository } from '@kioku/links';

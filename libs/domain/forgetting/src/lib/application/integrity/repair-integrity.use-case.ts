@@ -9,7 +9,8 @@
  * repairs before writing, so writing never shifts the pages being read.
  */
 import { inject, injectable } from 'inversify';
-import { chunked, KERNEL_TOKENS, NO_FENCE, type Logger, type WriteFence } from '@kioku/kernel';
+import { chunked, KERNEL_TOKENS, type Logger } from '@kioku/kernel';
+import { NO_FENCE, type WriteFence } from '@kioku/concurrency';
 import { EpisodeMaintenance } from '@kioku/episodes';
 import { LinkRepository, type Link } from '@kioku/links';
 import {

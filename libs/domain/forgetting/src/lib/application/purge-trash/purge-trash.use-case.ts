@@ -1,6 +1,7 @@
 /** Purges trash entries older than the retention period (behaviour §2.4); with retention 0, all of them. */
 import { inject, injectable } from 'inversify';
-import { KERNEL_TOKENS, NO_FENCE, type Clock, type Logger, type WriteFence } from '@kioku/kernel';
+import { KERNEL_TOKENS, type Clock, type Logger } from '@kioku/kernel';
+import { NO_FENCE, type WriteFence } from '@kioku/concurrency';
 import { FORGETTING_TOKENS } from '../../forgetting.tokens';
 import type { ForgettingSettings } from '../../forgetting-settings';
 import { TrashRepository } from '../trash.repository';

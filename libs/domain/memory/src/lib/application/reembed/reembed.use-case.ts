@@ -14,7 +14,8 @@
  * be stopped while it runs: they keep using the old collections until they restart.
  */
 import { inject, injectable, multiInject } from 'inversify';
-import { KERNEL_TOKENS, NO_FENCE, type Logger, type WriteFence } from '@kioku/kernel';
+import { KERNEL_TOKENS, type Logger } from '@kioku/kernel';
+import { NO_FENCE, type WriteFence } from '@kioku/concurrency';
 import { EMBEDDINGS_TOKENS, type EmbeddingProvider } from '@kioku/embeddings';
 import {
   CollectionGenerations,

@@ -21,12 +21,12 @@ import {
   AppError,
   chunked,
   KERNEL_TOKENS,
-  GroupCommit,
   toAppError,
   type Clock,
   type IdGenerator,
   type Logger,
 } from '@kioku/kernel';
+import { GroupCommit } from '@kioku/concurrency';
 import { EMBEDDINGS_TOKENS, type EmbeddingProvider } from '@kioku/embeddings';
 import type { Link } from '@kioku/links';
 import type { Memory } from '../../domain/memory';

@@ -5,7 +5,8 @@
  * time) may be empty strings.
  */
 import { z } from 'zod';
-import { EPISODE_ID_PATTERN, MEMORY_CATEGORIES, MEMORY_ID_PATTERN } from '@kioku/kernel';
+import { EPISODE_ID_PATTERN, MEMORY_ID_PATTERN } from '@kioku/kernel';
+import { MEMORY_CATEGORIES } from '@kioku/categories';
 import { DELETION_REASONS } from '@kioku/forgetting';
 import { EMOTIONS, contentRuleBroken } from '@kioku/memory';
 import { INPUT_LIMITS } from '@kioku/memory/schemas';

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { isProcessAlive, processStartTime } from './process-liveness';
+import { isProcessAlive, processStartTime } from '@kioku/processes';
 
 interface LockOwner {
   pid: number;

@@ -3,7 +3,7 @@
  * once, with errors that never repeat the URL (it may carry credentials), and its `user:password@`
  * turned into a basic-auth header so that credentials never travel in, or get logged with, the URL.
  */
-import { AppError } from './app-error';
+import { AppError } from '@kioku/kernel';
 
 /** `url` as an http(s) URL; CONFIG_INVALID naming `service` (and an example) otherwise. */
 export function parseServiceUrl(url: string, service: string, example?: string): URL {

@@ -1,0 +1,2 @@
+/** Public API of @kioku/categories: the categories a memory may have (the domain, its views and redaction). */
+export { MEMORY_CATEGORIES } from './lib/memory-categories';
