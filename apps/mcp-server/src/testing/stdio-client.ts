@@ -35,6 +35,8 @@ export interface StdioKioku {
   namespace: string;
   dataDir: string;
   logFile: string;
+  /** The server's process id (the `node bin/kioku mcp` process itself). */
+  pid: number;
   /** The app's vector store, opened from the test (the embedded Chroma server, or the configured backend). */
   store(): VectorStore;
   close(): Promise<void>;
@@ -51,26 +53,26 @@ export async function startStdioKioku(
   const namespace =
     env.KIOKU_NAMESPACE ?? (backend.KIOKU_VECTOR_STORE ? `e2e-${randomBytes(4).toString('hex')}` : 'default');
   const client = new Client({ name: 'e2e', version: '1' });
-  await client.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: [KIOKU_BIN, 'mcp'],
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: dataDir,
-        KIOKU_DATA_DIR: dataDir,
-        KIOKU_LOG_FILE: logFile,
-        KIOKU_LOG_LEVEL: 'debug',
-        ...env,
-      },
-      stderr: 'pipe',
-    }),
-  );
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [KIOKU_BIN, 'mcp'],
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: dataDir,
+      KIOKU_DATA_DIR: dataDir,
+      KIOKU_LOG_FILE: logFile,
+      KIOKU_LOG_LEVEL: 'debug',
+      ...env,
+    },
+    stderr: 'pipe',
+  });
+  await client.connect(transport);
   return {
     client,
     namespace,
     dataDir,
     logFile,
+    pid: transport.pid!,
     store: () => {
       if (backend.KIOKU_VECTOR_STORE === 'qdrant') {
         return new QdrantVectorStore({ url: backend.KIOKU_QDRANT_URL, apiKey: backend.KIOKU_QDRANT_API_KEY });
