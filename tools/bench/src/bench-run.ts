@@ -7,14 +7,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EnvSource } from '@kioku/config';
+import type { Container } from 'inversify';
 import { startBenchApp } from './bench-app';
 import { EMBEDDINGS_TOKENS } from '@kioku/embeddings';
 import { KERNEL_TOKENS } from '@kioku/kernel';
 import { MemoryRepository, RecallUseCase, RememberBatchUseCase, RememberUseCase } from '@kioku/memory';
-import { VECTOR_STORE_TOKENS } from '@kioku/vector-store';
+import { VECTOR_STORE_TOKENS, type VectorStore } from '@kioku/vector-store';
 import type { BenchContext } from './bench-context';
 import type { BenchOptions } from './lib/bench-options';
-import type { BenchReport, SizeReport } from './lib/bench-report';
+import type { BenchReport, FillMode, SizeReport } from './lib/bench-report';
 import { OperationProfiler } from './lib/operation-profiler';
 import { SeededRandom } from './lib/seeded-random';
 import { SentenceGenerator } from './lib/sentence-generator';
@@ -28,7 +29,7 @@ import {
   WARM_UP_CALLS,
 } from './measure-namespace';
 import { seedNamespace } from './seed-namespace';
-import { embedSeedPool, medianSiblingDistance } from './seed-pool';
+import { embedSeedPool, medianSiblingDistance, type SeedPool } from './seed-pool';
 
 /** Settings passed through from the caller's environment; everything else is the bench's own. */
 const PASSED_THROUGH = [
@@ -43,10 +44,25 @@ const PASSED_THROUGH = [
 ];
 const JAPANESE_SHARE = 0.1;
 
-/** Everything but the total time, which the caller measures around the cleanup too. */
-/** Memories in the consolidation window measured per size (issue: cost per memory with a 500-memory window). */
+/** Memories in the consolidation window measured per size: its cost per memory with a 500-memory window. */
 const CONSOLIDATION_WINDOW = 500;
+/** The store calls whose time the profiler splits by collection kind (the name's last segment). */
+const PROFILED_STORE_CALLS: readonly (keyof VectorStore)[] = [
+  'query',
+  'queryMany',
+  'find',
+  'get',
+  'existingIds',
+  'upsert',
+  'insertNew',
+  'patchMetadata',
+  'count',
+  'delete',
+  'deleteWhere',
+  'ensureCollection',
+];
 
+/** Everything but the total time, which the caller measures around the cleanup too. */
 export async function runBench(
   options: BenchOptions,
   env: EnvSource,
@@ -67,135 +83,21 @@ export async function runBench(
     const app = await startBenchApp('bench', options.store, dataDir, env, PASSED_THROUGH, progress);
     const startupSeconds = (performance.now() - started) / 1000;
     try {
-      const { container } = app;
-      const random = new SeededRandom(options.seed);
-      const context: BenchContext = {
-        embeddings: container.get(EMBEDDINGS_TOKENS.EmbeddingProvider),
-        store: container.get(VECTOR_STORE_TOKENS.VectorStore),
-        memories: container.get(MemoryRepository),
-        recall: container.get(RecallUseCase),
-        remember: container.get(RememberUseCase),
-        rememberBatch: container.get(RememberBatchUseCase),
-        ids: container.get(KERNEL_TOKENS.IdGenerator),
-        clock: container.get(KERNEL_TOKENS.Clock),
-        sentences: new SentenceGenerator(random, JAPANESE_SHARE),
-        random,
-        profiler: new OperationProfiler(),
-        progress,
-      };
-      context.profiler.instrument(context.embeddings, 'embeddings', ['embed']);
-      context.profiler.instrument(
-        context.store,
-        'store',
-        [
-          'query',
-          'queryMany',
-          'find',
-          'get',
-          'existingIds',
-          'upsert',
-          'insertNew',
-          'patchMetadata',
-          'count',
-          'delete',
-          'deleteWhere',
-          'ensureCollection',
-        ],
-        ([collection]) =>
-          typeof collection === 'string' ? collection.slice(collection.lastIndexOf('_') + 1) : undefined,
+      const context = profiledContext(app.container, options.seed, progress);
+      const pool = await embedSeedPool(
+        context,
+        Math.min(options.pool, Math.max(...options.sizes)),
+        options.batchSize,
       );
-
-      const poolSize = Math.min(options.pool, Math.max(...options.sizes));
-      const pool = await embedSeedPool(context, poolSize, options.batchSize);
-      let realBudgetSeconds = options.realSeedBudgetSeconds;
-
-      const sizes: SizeReport[] = [];
-      for (const size of options.sizes) {
-        const namespace = `bench-${size}`;
-        const extra = Math.max(0, size - pool.entries.length);
-        const fill: SizeReport['fill'] = extra / pool.perSecond <= realBudgetSeconds ? 'real' : 'synthetic';
-        progress(
-          `seeding ${namespace}: ${Math.min(size, pool.entries.length)} from the pool, ${extra} more ${fill === 'real' ? 'embedded for real' : 'synthetic'}`,
-        );
-        const seeding = await seedNamespace(context, namespace, size, pool, fill);
-        if (fill === 'real') realBudgetSeconds -= extra / pool.perSecond;
-
-        const measureStarted = performance.now();
-        const reads = await measureReads(context, namespace, options.queries);
-        const writes = await measureWrites(context, namespace, options.queries);
-        const bulk = await measureBulkImport(context, namespace, options.bulk, options.batchSize);
-        const consolidation = await measureConsolidation(
-          context,
-          container,
-          namespace,
-          size,
-          CONSOLIDATION_WINDOW,
-        );
-        sizes.push({
-          size,
-          namespace,
-          fill,
-          seeding,
-          embed: reads.embed,
-          rawQuery: reads.rawQuery,
-          rawLexicalQuery: reads.rawLexicalQuery,
-          rawQueryWithVectors: reads.rawQueryWithVectors,
-          rawWrite: writes.rawWrite,
-          recall: reads.recall,
-          remember: writes.remember,
-          rememberRefused: writes.rememberRefused,
-          recallEmpty: reads.recallEmpty,
-          recallProfile: reads.recallProfile,
-          rememberProfile: writes.rememberProfile,
-          bulk,
-          consolidation,
-          measureSeconds: (performance.now() - measureStarted) / 1000,
-          samples: Object.fromEntries(
-            Object.entries({ ...reads.samples, ...writes.samples }).map(([name, values]) => [
-              name,
-              values.map((ms) => Math.round(ms * 100) / 100),
-            ]),
-          ),
-        });
-        progress(`${namespace} done`);
-      }
+      const sizes = await measureSizes(context, app.container, options, pool);
       const conversation =
         options.conversation > 0
           ? await measureConversationIngest(context, options.conversation, options.batchSize)
           : undefined;
-
       return {
         startedAt,
-        environment: {
-          node: process.version,
-          platform: `${process.platform}-${process.arch}`,
-          cpus: cpus().length,
-          cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
-        },
-        store: options.store,
-        embeddingModel: context.embeddings.modelId,
-        dimension: context.embeddings.dimension,
-        dataDir,
-        kept: options.keep,
-        startupSeconds,
-        options: {
-          queries: options.queries,
-          warmUpCalls: WARM_UP_CALLS,
-          bulk: options.bulk,
-          batchSize: options.batchSize,
-          conversation: options.conversation,
-          pool: options.pool,
-          realSeedBudgetSeconds: options.realSeedBudgetSeconds,
-          seed: options.seed,
-        },
-        pool: {
-          size: pool.entries.length,
-          seconds: pool.seconds,
-          perSecond: pool.perSecond,
-          batchSize: pool.batchSize,
-          siblingPairs: pool.siblingDistances.length,
-          siblingDistanceMedian: medianSiblingDistance(pool),
-        },
+        ...describeSetup(options, context, dataDir, startupSeconds),
+        pool: describePool(pool),
         sizes,
         conversation,
         checks: targetChecks(sizes, conversation),
@@ -207,4 +109,145 @@ export async function runBench(
     process.off('SIGINT', interrupted);
     removeDataDir();
   }
+}
+
+/** The live services of the container, with the profiler around the embedder and the store. */
+function profiledContext(container: Container, seed: number, progress: (line: string) => void): BenchContext {
+  const random = new SeededRandom(seed);
+  const context: BenchContext = {
+    embeddings: container.get(EMBEDDINGS_TOKENS.EmbeddingProvider),
+    store: container.get(VECTOR_STORE_TOKENS.VectorStore),
+    memories: container.get(MemoryRepository),
+    recall: container.get(RecallUseCase),
+    remember: container.get(RememberUseCase),
+    rememberBatch: container.get(RememberBatchUseCase),
+    ids: container.get(KERNEL_TOKENS.IdGenerator),
+    clock: container.get(KERNEL_TOKENS.Clock),
+    sentences: new SentenceGenerator(random, JAPANESE_SHARE),
+    random,
+    profiler: new OperationProfiler(),
+    progress,
+  };
+  context.profiler.instrument(context.embeddings, 'embeddings', ['embed']);
+  context.profiler.instrument(context.store, 'store', PROFILED_STORE_CALLS, ([collection]) =>
+    typeof collection === 'string' ? collection.slice(collection.lastIndexOf('_') + 1) : undefined,
+  );
+  return context;
+}
+
+/**
+ * Each size in a fresh namespace: seeded from the pool, the rest embedded for real while the budget
+ * lasts and synthetic after, then reads, writes, bulk import and consolidation measured on it.
+ */
+async function measureSizes(
+  context: BenchContext,
+  container: Container,
+  options: BenchOptions,
+  pool: SeedPool,
+): Promise<SizeReport[]> {
+  let realBudgetSeconds = options.realSeedBudgetSeconds;
+  const sizes: SizeReport[] = [];
+  for (const size of options.sizes) {
+    const namespace = `bench-${size}`;
+    const extra = Math.max(0, size - pool.entries.length);
+    const fill: FillMode = extra / pool.perSecond <= realBudgetSeconds ? 'real' : 'synthetic';
+    context.progress(
+      `seeding ${namespace}: ${Math.min(size, pool.entries.length)} from the pool, ${extra} more ${fill === 'real' ? 'embedded for real' : 'synthetic'}`,
+    );
+    const seeding = await seedNamespace(context, namespace, size, pool, fill);
+    if (fill === 'real') realBudgetSeconds -= extra / pool.perSecond;
+    sizes.push({
+      size,
+      namespace,
+      fill,
+      seeding,
+      ...(await measureSize(context, container, namespace, size, options)),
+    });
+    context.progress(`${namespace} done`);
+  }
+  return sizes;
+}
+
+/** The measurements of one seeded namespace. */
+async function measureSize(
+  context: BenchContext,
+  container: Container,
+  namespace: string,
+  size: number,
+  options: BenchOptions,
+): Promise<Omit<SizeReport, 'size' | 'namespace' | 'fill' | 'seeding'>> {
+  const measureStarted = performance.now();
+  const reads = await measureReads(context, namespace, options.queries);
+  const writes = await measureWrites(context, namespace, options.queries);
+  const bulk = await measureBulkImport(context, namespace, options.bulk, options.batchSize);
+  const consolidation = await measureConsolidation(context, container, namespace, size, CONSOLIDATION_WINDOW);
+  return {
+    embed: reads.embed,
+    rawQuery: reads.rawQuery,
+    rawLexicalQuery: reads.rawLexicalQuery,
+    rawQueryWithVectors: reads.rawQueryWithVectors,
+    rawWrite: writes.rawWrite,
+    recall: reads.recall,
+    remember: writes.remember,
+    rememberRefused: writes.rememberRefused,
+    recallEmpty: reads.recallEmpty,
+    recallProfile: reads.recallProfile,
+    rememberProfile: writes.rememberProfile,
+    bulk,
+    consolidation,
+    measureSeconds: (performance.now() - measureStarted) / 1000,
+    samples: Object.fromEntries(
+      Object.entries({ ...reads.samples, ...writes.samples }).map(([name, values]) => [
+        name,
+        values.map((ms) => Math.round(ms * 100) / 100),
+      ]),
+    ),
+  };
+}
+
+/** The machine, the store and model, and the options the run used. */
+function describeSetup(
+  options: BenchOptions,
+  context: BenchContext,
+  dataDir: string,
+  startupSeconds: number,
+): Pick<
+  BenchReport,
+  'environment' | 'store' | 'embeddingModel' | 'dimension' | 'dataDir' | 'kept' | 'startupSeconds' | 'options'
+> {
+  return {
+    environment: {
+      node: process.version,
+      platform: `${process.platform}-${process.arch}`,
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+    },
+    store: options.store,
+    embeddingModel: context.embeddings.modelId,
+    dimension: context.embeddings.dimension,
+    dataDir,
+    kept: options.keep,
+    startupSeconds,
+    options: {
+      queries: options.queries,
+      warmUpCalls: WARM_UP_CALLS,
+      bulk: options.bulk,
+      batchSize: options.batchSize,
+      conversation: options.conversation,
+      pool: options.pool,
+      realSeedBudgetSeconds: options.realSeedBudgetSeconds,
+      seed: options.seed,
+    },
+  };
+}
+
+function describePool(pool: SeedPool): BenchReport['pool'] {
+  return {
+    size: pool.entries.length,
+    seconds: pool.seconds,
+    perSecond: pool.perSecond,
+    batchSize: pool.batchSize,
+    siblingPairs: pool.siblingDistances.length,
+    siblingDistanceMedian: medianSiblingDistance(pool),
+  };
 }

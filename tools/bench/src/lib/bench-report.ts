@@ -88,7 +88,23 @@ export function formatDuration(seconds: number): string {
 }
 
 export function formatBenchReport(report: BenchReport): string {
-  const { pool, options } = report;
+  return [
+    ...formatSetup(report),
+    '',
+    ...formatLatencies(report),
+    '',
+    'behaviour §11 targets (judged on p50; p95 ratio for information)',
+    formatTargetTable(report.checks),
+    ...report.sizes.flatMap((size) => ['', ...formatWhereTimeGoes(size)]),
+    '',
+    formatVerdict(report.checks),
+    `Total time: ${formatDuration(report.totalSeconds)}`,
+  ].join('\n');
+}
+
+/** The machine, the store and model, and how the seed data was made. */
+function formatSetup(report: BenchReport): string[] {
+  const { pool } = report;
   const lines: string[] = [];
   lines.push('kioku bench: behaviour §11 performance ratios');
   lines.push(
@@ -117,7 +133,13 @@ export function formatBenchReport(report: BenchReport): string {
         'other time and number), stored through the memory codec like every record. Every measured text and query is embedded for real.',
     );
   }
-  lines.push('');
+  return lines;
+}
+
+/** The latency table and what each column measured. */
+function formatLatencies(report: BenchReport): string[] {
+  const { options } = report;
+  const lines: string[] = [];
   lines.push(
     `Latency in ms, p50 / p95 (${options.queries} measured calls per operation and size, after ${options.warmUpCalls} warm-up calls)`,
   );
@@ -148,38 +170,37 @@ export function formatBenchReport(report: BenchReport): string {
         `${c.batchSeconds.toFixed(1)} s (${(c.turns / c.batchSeconds).toFixed(1)}/s): ${(c.oneAtATimeSeconds / c.batchSeconds).toFixed(1)}× faster; ` +
         `one batch at a time ${c.sequentialBatchSeconds.toFixed(1)} s (${(c.oneAtATimeSeconds / c.sequentialBatchSeconds).toFixed(1)}×)`,
     );
-  lines.push('');
-  lines.push('behaviour §11 targets (judged on p50; p95 ratio for information)');
-  lines.push(formatTargetTable(report.checks));
-  for (const size of report.sizes) {
-    lines.push('');
-    lines.push(
-      `Where the time goes at ${sizeLabel(size.size)}: recall (mean ${formatMs(size.recall.mean)} ms), store and embedder calls per recall`,
-    );
-    lines.push(formatProfileTable(size.recallProfile, size.recall.count, size.recall.mean));
-    lines.push(`remember at ${sizeLabel(size.size)} (mean ${formatMs(size.remember.mean)} ms), per remember`);
-    lines.push(formatProfileTable(size.rememberProfile, size.remember.count, size.remember.mean));
-    lines.push(
-      `remember_batch of ${size.bulk.batchSize} at ${sizeLabel(size.size)} (mean ${formatMs(size.bulk.batch.mean)} ms), per batch`,
-    );
-    lines.push(formatProfileTable(size.bulk.profile, size.bulk.batch.count, size.bulk.batch.mean));
-    const c = size.consolidation;
-    if (c && c.windowMemories > 0) {
-      lines.push(
-        `consolidate at ${sizeLabel(size.size)}: window ${c.windowHours.toFixed(0)} h = ${c.windowMemories} memories; ` +
-          `dry run ${formatMs(c.dryRunMs)} ms, run ${formatMs(c.runMs)} ms = ${formatMs(c.runMs / c.windowMemories)} ms per memory in the window ` +
-          `(${c.linksCreated} links created, ${c.mergeCandidates} merge candidates)`,
-      );
-      lines.push(formatProfileTable(c.profile, 1, c.runMs));
-    }
-  }
-  lines.push('');
-  const missed = report.checks.filter((c) => !c.pass);
+  return lines;
+}
+
+/** Where the time of recall, remember, remember_batch and consolidate goes at one size. */
+function formatWhereTimeGoes(size: SizeReport): string[] {
+  const lines: string[] = [];
   lines.push(
-    missed.length === 0
-      ? `All ${report.checks.length} targets met.`
-      : `${report.checks.length - missed.length} of ${report.checks.length} targets met; missed: ${missed.map((c) => `${c.name} at ${c.scope} (${c.ratio.toFixed(2)})`).join('; ')}.`,
+    `Where the time goes at ${sizeLabel(size.size)}: recall (mean ${formatMs(size.recall.mean)} ms), store and embedder calls per recall`,
   );
-  lines.push(`Total time: ${formatDuration(report.totalSeconds)}`);
-  return lines.join('\n');
+  lines.push(formatProfileTable(size.recallProfile, size.recall.count, size.recall.mean));
+  lines.push(`remember at ${sizeLabel(size.size)} (mean ${formatMs(size.remember.mean)} ms), per remember`);
+  lines.push(formatProfileTable(size.rememberProfile, size.remember.count, size.remember.mean));
+  lines.push(
+    `remember_batch of ${size.bulk.batchSize} at ${sizeLabel(size.size)} (mean ${formatMs(size.bulk.batch.mean)} ms), per batch`,
+  );
+  lines.push(formatProfileTable(size.bulk.profile, size.bulk.batch.count, size.bulk.batch.mean));
+  const c = size.consolidation;
+  if (c && c.windowMemories > 0) {
+    lines.push(
+      `consolidate at ${sizeLabel(size.size)}: window ${c.windowHours.toFixed(0)} h = ${c.windowMemories} memories; ` +
+        `dry run ${formatMs(c.dryRunMs)} ms, run ${formatMs(c.runMs)} ms = ${formatMs(c.runMs / c.windowMemories)} ms per memory in the window ` +
+        `(${c.linksCreated} links created, ${c.mergeCandidates} merge candidates)`,
+    );
+    lines.push(formatProfileTable(c.profile, 1, c.runMs));
+  }
+  return lines;
+}
+
+function formatVerdict(checks: TargetCheck[]): string {
+  const missed = checks.filter((c) => !c.pass);
+  return missed.length === 0
+    ? `All ${checks.length} targets met.`
+    : `${checks.length - missed.length} of ${checks.length} targets met; missed: ${missed.map((c) => `${c.name} at ${c.scope} (${c.ratio.toFixed(2)})`).join('; ')}.`;
 }
