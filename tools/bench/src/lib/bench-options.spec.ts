@@ -1,4 +1,5 @@
-import { BenchUsageError, parseBenchArgs } from './bench-options';
+import { parseBenchArgs } from './bench-options';
+import { BenchUsageError } from './command-args';
 
 describe('parseBenchArgs', () => {
   it('defaults to 1k and 10k on the embedded store', () => {

@@ -2,6 +2,8 @@
  * Command-line options of `kioku bench`. Parsing is pure: it returns the options or throws a
  * `BenchUsageError` whose message says what was wrong.
  */
+import { BenchUsageError, readCommandArgs } from './command-args';
+
 export type BenchStore = 'memory' | 'chroma-embedded';
 
 export interface BenchOptions {
@@ -32,8 +34,6 @@ export interface BenchOptions {
 export const DEFAULT_SIZES = [1_000, 10_000];
 export const LARGE_SIZE = 100_000;
 
-export class BenchUsageError extends Error {}
-
 export const USAGE = `Usage: kioku bench [options]
 
 Seeds fresh namespaces in a temporary data directory and measures the behaviour §11 ratios.
@@ -55,92 +55,50 @@ Seeds fresh namespaces in a temporary data directory and measures the behaviour 
 `;
 
 export function parseBenchArgs(argv: readonly string[]): BenchOptions {
-  const options: BenchOptions = {
-    sizes: [...DEFAULT_SIZES],
-    queries: 50,
-    store: 'chroma-embedded',
-    keep: false,
-    pool: 1_000,
-    realSeedBudgetSeconds: 60,
-    bulk: 640,
-    batchSize: 64,
-    conversation: 600,
-    seed: 20240607,
-    help: false,
+  const values = readCommandArgs(argv, {
+    sizes: { type: 'string' },
+    large: { type: 'boolean' },
+    queries: { type: 'string' },
+    store: { type: 'string' },
+    json: { type: 'string' },
+    keep: { type: 'boolean' },
+    pool: { type: 'string' },
+    'real-seed-budget': { type: 'string' },
+    bulk: { type: 'string' },
+    batch: { type: 'string' },
+    conversation: { type: 'string' },
+    seed: { type: 'string' },
+  });
+  const sizes = values.sizes?.split(',').map((s) => parseCount(s, '--sizes')) ?? [...DEFAULT_SIZES];
+  if (values.large) sizes.push(LARGE_SIZE);
+  const batchSize = count(values.batch, '--batch', 64);
+  if (batchSize < 32 || batchSize > 64)
+    throw new BenchUsageError(`--batch must be within 32..64, got ${batchSize}`);
+  return {
+    sizes: [...new Set(sizes)].sort((a, b) => a - b),
+    queries: count(values.queries, '--queries', 50),
+    store: benchStore(values.store ?? 'chroma-embedded'),
+    jsonFile: values.json,
+    keep: values.keep ?? false,
+    pool: count(values.pool, '--pool', 1_000),
+    realSeedBudgetSeconds: count(values['real-seed-budget'], '--real-seed-budget', 60, 0),
+    bulk: count(values.bulk, '--bulk', 640),
+    batchSize,
+    conversation: count(values.conversation, '--conversation', 600, 0),
+    seed: count(values.seed, '--seed', 20240607, 0),
+    help: values.help ?? false,
   };
-  let large = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const [flag, inline] =
-      arg.startsWith('--') && arg.includes('=')
-        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
-        : [arg, undefined];
-    const value = (): string => {
-      if (inline !== undefined) return inline;
-      const next = argv[i + 1];
-      if (next === undefined || next.startsWith('--')) throw new BenchUsageError(`${flag} needs a value`);
-      i += 1;
-      return next;
-    };
-    switch (flag) {
-      case '--sizes':
-        options.sizes = value()
-          .split(',')
-          .map((s) => parseCount(s, '--sizes'));
-        break;
-      case '--large':
-        large = true;
-        break;
-      case '--queries':
-        options.queries = parseCount(value(), '--queries');
-        break;
-      case '--store': {
-        const store = value();
-        if (store !== 'memory' && store !== 'chroma-embedded') {
-          throw new BenchUsageError(`--store must be memory or chroma-embedded, got "${store}"`);
-        }
-        options.store = store;
-        break;
-      }
-      case '--json':
-        options.jsonFile = value();
-        break;
-      case '--keep':
-        options.keep = true;
-        break;
-      case '--pool':
-        options.pool = parseCount(value(), '--pool');
-        break;
-      case '--real-seed-budget':
-        options.realSeedBudgetSeconds = parseCount(value(), '--real-seed-budget', 0);
-        break;
-      case '--bulk':
-        options.bulk = parseCount(value(), '--bulk');
-        break;
-      case '--batch': {
-        const batch = parseCount(value(), '--batch');
-        if (batch < 32 || batch > 64)
-          throw new BenchUsageError(`--batch must be within 32..64, got ${batch}`);
-        options.batchSize = batch;
-        break;
-      }
-      case '--conversation':
-        options.conversation = parseCount(value(), '--conversation', 0);
-        break;
-      case '--seed':
-        options.seed = parseCount(value(), '--seed', 0);
-        break;
-      case '--help':
-      case '-h':
-        options.help = true;
-        break;
-      default:
-        throw new BenchUsageError(`unknown option "${arg}"`);
-    }
-  }
-  if (large) options.sizes.push(LARGE_SIZE);
-  options.sizes = [...new Set(options.sizes)].sort((a, b) => a - b);
-  return options;
+}
+
+export function benchStore(store: string): BenchStore {
+  if (store !== 'memory' && store !== 'chroma-embedded')
+    throw new BenchUsageError(`--store must be memory or chroma-embedded, got "${store}"`);
+  return store;
+}
+
+/** The option's count, or its default when not given. */
+function count(text: string | undefined, flag: string, fallback: number, min = 1): number {
+  return text === undefined ? fallback : parseCount(text, flag, min);
 }
 
 /** A whole number ≥ `min`; accepts `_` separators and a `k` suffix (10k = 10000). */

@@ -1,4 +1,4 @@
-import { BenchUsageError } from '../lib/bench-options';
+import { BenchUsageError } from '../lib/command-args';
 import { parseLoadArgs } from './load-options';
 
 describe('parseLoadArgs', () => {

@@ -1,5 +1,5 @@
 /** Options of `kioku bench load`; parsing is pure and throws `BenchUsageError` with the reason. */
-import { BenchUsageError } from '../lib/bench-options';
+import { BenchUsageError, readCommandArgs } from '../lib/command-args';
 
 export type LoadTransport = 'rest' | 'mcp';
 
@@ -48,83 +48,76 @@ that every acknowledged write is readable and that no namespace saw another's me
   --json FILE            also write every number as JSON
 `;
 
-function number(flag: string, raw: string, check: (n: number) => boolean, what: string): number {
+/** The option's number, its default when not given; `what` names the numbers it takes. */
+function number(
+  raw: string | undefined,
+  flag: string,
+  fallback: number,
+  check: (n: number) => boolean,
+  what: string,
+): number {
+  if (raw === undefined) return fallback;
   const n = Number(raw);
   if (!Number.isFinite(n) || !check(n)) throw new BenchUsageError(`${flag} needs ${what}`);
   return n;
 }
 
 const wholeAtLeastOne = (n: number) => Number.isInteger(n) && n >= 1;
+const WHOLE = 'a whole number ≥ 1';
 
 export function parseLoadArgs(argv: readonly string[]): LoadOptions {
-  const options: LoadOptions = {
-    clients: 50,
-    requests: 20,
-    rememberShare: 0.25,
-    transports: ['rest', 'mcp'],
-    keys: [],
-    namespaces: 3,
-    keysPerNamespace: 2,
-    help: false,
+  const values = readCommandArgs(argv, {
+    clients: { type: 'string' },
+    requests: { type: 'string' },
+    'remember-share': { type: 'string' },
+    transport: { type: 'string' },
+    namespaces: { type: 'string' },
+    'keys-per-namespace': { type: 'string' },
+    url: { type: 'string' },
+    key: { type: 'string', multiple: true },
+    'embed-rate': { type: 'string' },
+    json: { type: 'string' },
+  });
+  const url = values.url === undefined ? undefined : loopbackUrl(values.url);
+  const keys = (values.key ?? []).map(keyOption);
+  if (url && keys.length === 0) throw new BenchUsageError('--url needs at least one --key NAMESPACE=TOKEN');
+  if (!url && keys.length > 0) throw new BenchUsageError('--key goes with --url');
+  const embedRate = values['embed-rate'];
+  return {
+    clients: number(values.clients, '--clients', 50, wholeAtLeastOne, WHOLE),
+    requests: number(values.requests, '--requests', 20, wholeAtLeastOne, WHOLE),
+    rememberShare: number(
+      values['remember-share'],
+      '--remember-share',
+      0.25,
+      (n) => n >= 0 && n <= 1,
+      'a share between 0 and 1',
+    ),
+    transports: transports(values.transport ?? 'both'),
+    url,
+    keys,
+    namespaces: number(values.namespaces, '--namespaces', 3, wholeAtLeastOne, WHOLE),
+    keysPerNamespace: number(values['keys-per-namespace'], '--keys-per-namespace', 2, wholeAtLeastOne, WHOLE),
+    embedRate:
+      embedRate === undefined
+        ? undefined
+        : number(embedRate, '--embed-rate', 0, (n) => n > 0, 'a rate > 0 (texts/s)'),
+    jsonFile: values.json,
+    help: values.help ?? false,
   };
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i];
-    const value = () => {
-      const next = argv[++i];
-      if (next === undefined) throw new BenchUsageError(`${flag} needs a value`);
-      return next;
-    };
-    switch (flag) {
-      case '--clients':
-        options.clients = number(flag, value(), wholeAtLeastOne, 'a whole number ≥ 1');
-        break;
-      case '--requests':
-        options.requests = number(flag, value(), wholeAtLeastOne, 'a whole number ≥ 1');
-        break;
-      case '--remember-share':
-        options.rememberShare = number(flag, value(), (n) => n >= 0 && n <= 1, 'a share between 0 and 1');
-        break;
-      case '--namespaces':
-        options.namespaces = number(flag, value(), wholeAtLeastOne, 'a whole number ≥ 1');
-        break;
-      case '--keys-per-namespace':
-        options.keysPerNamespace = number(flag, value(), wholeAtLeastOne, 'a whole number ≥ 1');
-        break;
-      case '--transport': {
-        const transport = value();
-        if (transport === 'both') options.transports = ['rest', 'mcp'];
-        else if (transport === 'rest' || transport === 'mcp') options.transports = [transport];
-        else throw new BenchUsageError('--transport is rest, mcp or both');
-        break;
-      }
-      case '--url':
-        options.url = loopbackUrl(value());
-        break;
-      case '--key': {
-        const raw = value();
-        const at = raw.indexOf('=');
-        if (at <= 0 || at === raw.length - 1) throw new BenchUsageError('--key needs NAMESPACE=TOKEN');
-        options.keys.push({ namespace: raw.slice(0, at), token: raw.slice(at + 1) });
-        break;
-      }
-      case '--embed-rate':
-        options.embedRate = number(flag, value(), (n) => n > 0, 'a rate > 0 (texts/s)');
-        break;
-      case '--json':
-        options.jsonFile = value();
-        break;
-      case '--help':
-      case '-h':
-        options.help = true;
-        break;
-      default:
-        throw new BenchUsageError(`unknown option "${flag}"`);
-    }
-  }
-  if (options.url && options.keys.length === 0)
-    throw new BenchUsageError('--url needs at least one --key NAMESPACE=TOKEN');
-  if (!options.url && options.keys.length > 0) throw new BenchUsageError('--key goes with --url');
-  return options;
+}
+
+function transports(transport: string): LoadTransport[] {
+  if (transport === 'both') return ['rest', 'mcp'];
+  if (transport === 'rest' || transport === 'mcp') return [transport];
+  throw new BenchUsageError('--transport is rest, mcp or both');
+}
+
+/** `NAMESPACE=TOKEN`: the token may hold `=` too. */
+function keyOption(raw: string): LoadKeyOption {
+  const at = raw.indexOf('=');
+  if (at <= 0 || at === raw.length - 1) throw new BenchUsageError('--key needs NAMESPACE=TOKEN');
+  return { namespace: raw.slice(0, at), token: raw.slice(at + 1) };
 }
 
 /** Load goes to this machine only: a URL whose host is not a loopback address is refused. */

@@ -1,5 +1,5 @@
 /** Options of `kioku bench mcp-recall`; parsing is pure and throws `BenchUsageError` with the reason. */
-import { BenchUsageError } from '../lib/bench-options';
+import { BenchUsageError, readCommandArgs } from '../lib/command-args';
 
 export interface McpRecallOptions {
   /** Namespace sizes, ascending. */
@@ -25,41 +25,29 @@ case's time goes.
 `;
 
 export function parseMcpRecallArgs(argv: readonly string[]): McpRecallOptions {
-  const options: McpRecallOptions = { sizes: [1_000, 10_000], queries: 30, help: false };
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i];
-    const value = () => {
-      const next = argv[++i];
-      if (next === undefined) throw new BenchUsageError(`${flag} needs a value`);
-      return next;
-    };
-    switch (flag) {
-      case '--sizes': {
-        const sizes = value()
-          .split(',')
-          .map((s) => Number(s.trim()));
-        if (sizes.some((n) => !Number.isInteger(n) || n < 100))
-          throw new BenchUsageError('--sizes needs whole numbers ≥ 100, comma-separated');
-        options.sizes = [...new Set(sizes)].sort((a, b) => a - b);
-        break;
-      }
-      case '--queries': {
-        const queries = Number(value());
-        if (!Number.isInteger(queries) || queries < 1)
-          throw new BenchUsageError('--queries needs a whole number ≥ 1');
-        options.queries = queries;
-        break;
-      }
-      case '--json':
-        options.jsonFile = value();
-        break;
-      case '--help':
-      case '-h':
-        options.help = true;
-        break;
-      default:
-        throw new BenchUsageError(`unknown option "${flag}"`);
-    }
-  }
-  return options;
+  const values = readCommandArgs(argv, {
+    sizes: { type: 'string' },
+    queries: { type: 'string' },
+    json: { type: 'string' },
+  });
+  return {
+    sizes: values.sizes === undefined ? [1_000, 10_000] : sizes(values.sizes),
+    queries: values.queries === undefined ? 30 : queries(values.queries),
+    jsonFile: values.json,
+    help: values.help ?? false,
+  };
+}
+
+function sizes(raw: string): number[] {
+  const sizes = raw.split(',').map((s) => Number(s.trim()));
+  if (sizes.some((n) => !Number.isInteger(n) || n < 100))
+    throw new BenchUsageError('--sizes needs whole numbers ≥ 100, comma-separated');
+  return [...new Set(sizes)].sort((a, b) => a - b);
+}
+
+function queries(raw: string): number {
+  const queries = Number(raw);
+  if (!Number.isInteger(queries) || queries < 1)
+    throw new BenchUsageError('--queries needs a whole number ≥ 1');
+  return queries;
 }

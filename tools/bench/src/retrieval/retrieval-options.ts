@@ -1,6 +1,6 @@
 /** Command-line options of `kioku bench retrieval`; parsing is pure and throws `BenchUsageError`. */
-import { parseArgs } from 'node:util';
-import { BenchUsageError, type BenchStore } from '../lib/bench-options';
+import { benchStore, type BenchStore } from '../lib/bench-options';
+import { BenchUsageError, readCommandArgs } from '../lib/command-args';
 
 export interface RetrievalOptions {
   dataset: string;
@@ -34,39 +34,25 @@ hit@5 and MRR per category for kioku's ranking and its ablations, recall p50/p95
 `;
 
 export function parseRetrievalArgs(argv: readonly string[]): RetrievalOptions {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: {
-        dataset: { type: 'string' },
-        store: { type: 'string', default: 'chroma-embedded' },
-        quick: { type: 'boolean', default: false },
-        json: { type: 'string' },
-        'embedding-cache': { type: 'string' },
-        keep: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new BenchUsageError((error as Error).message);
-  }
+  const values = readCommandArgs(argv, {
+    dataset: { type: 'string' },
+    store: { type: 'string' },
+    quick: { type: 'boolean' },
+    json: { type: 'string' },
+    'embedding-cache': { type: 'string' },
+    keep: { type: 'boolean' },
+  });
   if (values.help)
     return { dataset: '', store: 'chroma-embedded', nResults: 10, quick: false, keep: false, help: true };
   if (!values.dataset) throw new BenchUsageError('--dataset FILE is required');
-  if (values.store !== 'memory' && values.store !== 'chroma-embedded') {
-    throw new BenchUsageError(`--store must be memory or chroma-embedded, got "${values.store}"`);
-  }
   return {
     dataset: values.dataset,
-    store: values.store,
+    store: benchStore(values.store ?? 'chroma-embedded'),
     nResults: 10,
-    quick: values.quick,
+    quick: values.quick ?? false,
     jsonFile: values.json,
     embeddingCache: values['embedding-cache'],
-    keep: values.keep,
+    keep: values.keep ?? false,
     help: false,
   };
 }

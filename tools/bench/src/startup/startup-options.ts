@@ -1,5 +1,5 @@
 /** Options of `kioku bench startup`; parsing is pure and throws `BenchUsageError` with the reason. */
-import { BenchUsageError } from '../lib/bench-options';
+import { BenchUsageError, readCommandArgs } from '../lib/command-args';
 
 export interface StartupOptions {
   /** Measured starts (after one warm-up start that also seeds a few memories). */
@@ -21,33 +21,12 @@ does at every session, and measures spawn → initialize, → tools/list and →
 `;
 
 export function parseStartupArgs(argv: readonly string[]): StartupOptions {
-  const options: StartupOptions = { runs: 7, help: false };
-  for (let i = 0; i < argv.length; i++) {
-    const value = () => {
-      const next = argv[++i];
-      if (next === undefined) throw new BenchUsageError(`${argv[i - 1]} needs a value`);
-      return next;
-    };
-    switch (argv[i]) {
-      case '--runs': {
-        const runs = Number(value());
-        if (!Number.isInteger(runs) || runs < 1) throw new BenchUsageError('--runs needs a whole number ≥ 1');
-        options.runs = runs;
-        break;
-      }
-      case '--json':
-        options.jsonFile = value();
-        break;
-      case '--bin':
-        options.bin = value();
-        break;
-      case '--help':
-      case '-h':
-        options.help = true;
-        break;
-      default:
-        throw new BenchUsageError(`unknown option "${argv[i]}"`);
-    }
-  }
-  return options;
+  const values = readCommandArgs(argv, {
+    runs: { type: 'string' },
+    json: { type: 'string' },
+    bin: { type: 'string' },
+  });
+  const runs = Number(values.runs ?? 7);
+  if (!Number.isInteger(runs) || runs < 1) throw new BenchUsageError('--runs needs a whole number ≥ 1');
+  return { runs, jsonFile: values.json, bin: values.bin, help: values.help ?? false };
 }
