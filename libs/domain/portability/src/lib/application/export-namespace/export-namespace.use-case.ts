@@ -28,6 +28,17 @@ import type { ExportNamespaceInput, ExportSummary } from './export-namespace.inp
 
 const PAGE_SIZE = 200;
 
+/** One export under way: where it writes, what it leaves out, and what it has written so far. */
+interface ExportRun {
+  namespace: string;
+  sink: ExportNamespaceInput['sink'];
+  counts: RecordCounts;
+  withVectors: boolean;
+  includePrivate: boolean;
+  isHidden: (id: string) => boolean;
+  progress: NonNullable<ExportNamespaceInput['onProgress']>;
+}
+
 @injectable()
 export class ExportNamespaceUseCase {
   constructor(
@@ -44,14 +55,19 @@ export class ExportNamespaceUseCase {
     const { namespace, sink } = input;
     const includePrivate = input.includePrivate === true;
     const withVectors = input.withVectors === true;
-    const counts = zeroCounts();
-    const progress = input.onProgress ?? (() => undefined);
     // Opening checks that the namespace holds vectors of the configured model: that is the model named.
     await this.memories.open(namespace);
     const embeddingModel = { id: this.embeddings.modelId, dimension: this.embeddings.dimension };
     const hidden = includePrivate ? new Set<string>() : await this.privateIds(namespace);
-    const isHidden = (id: string) => hidden.has(id);
-
+    const run: ExportRun = {
+      namespace,
+      sink,
+      counts: zeroCounts(),
+      withVectors,
+      includePrivate,
+      isHidden: (id: string) => hidden.has(id),
+      progress: input.onProgress ?? (() => undefined),
+    };
     const header: HeaderLine = {
       type: 'header',
       format: EXPORT_FORMAT_NAME,
@@ -63,7 +79,17 @@ export class ExportNamespaceUseCase {
       includesPrivate: includePrivate,
     };
     await sink.write(serialize([header]));
+    await this.writeMemories(run);
+    await this.writeLinks(run);
+    await this.writeEpisodes(run);
+    await this.writeTrash(run);
+    await this.writeSettings(run);
+    await sink.write(serialize([{ type: 'trailer', counts: { ...run.counts } }]));
+    return { namespace, counts: run.counts, privateOmitted: hidden.size, embeddingModel };
+  }
 
+  private async writeMemories(run: ExportRun): Promise<void> {
+    const { namespace, withVectors, isHidden } = run;
     const memoryTotal = await this.memories.count(namespace);
     let seen = 0;
     for await (const page of this.memories.pages(namespace, PAGE_SIZE)) {
@@ -71,9 +97,8 @@ export class ExportNamespaceUseCase {
       const vectors = withVectors ? await this.vectorsOf(namespace, kept) : new Map<string, number[]>();
       // A memory deleted between the page and its vector is gone: it is left out, not written half.
       const written = withVectors ? kept.filter((m) => vectors.has(m.id)) : kept;
-      await this.emit(
-        sink,
-        counts,
+      await emit(
+        run,
         written.map((memory) => ({
           type: 'memory',
           memory: withoutHiddenThread(memory, isHidden),
@@ -81,52 +106,57 @@ export class ExportNamespaceUseCase {
         })),
       );
       seen += page.length;
-      progress({ kind: 'memory', done: seen, total: memoryTotal });
+      run.progress({ kind: 'memory', done: seen, total: memoryTotal });
     }
+  }
 
-    seen = 0;
-    for await (const page of this.links.pairs(namespace, PAGE_SIZE)) {
-      const kept = page.filter((l) => !isHidden(l.sourceId) && !isHidden(l.targetId));
-      await this.emit(
-        sink,
-        counts,
+  /** One line per pair; a link with a hidden end is left out. */
+  private async writeLinks(run: ExportRun): Promise<void> {
+    let seen = 0;
+    for await (const page of this.links.pairs(run.namespace, PAGE_SIZE)) {
+      const kept = page.filter((l) => !run.isHidden(l.sourceId) && !run.isHidden(l.targetId));
+      await emit(
+        run,
         kept.map((link) => ({ type: 'link', link })),
       );
       seen += page.length;
-      progress({ kind: 'link', done: seen });
+      run.progress({ kind: 'link', done: seen });
     }
+  }
 
-    seen = 0;
-    for await (const episode of this.episodes.all(namespace)) {
-      progress({ kind: 'episode', done: ++seen });
+  private async writeEpisodes(run: ExportRun): Promise<void> {
+    let seen = 0;
+    for await (const episode of this.episodes.all(run.namespace)) {
+      run.progress({ kind: 'episode', done: ++seen });
       // Its summary was written about every member, a private one too: the episode is private.
-      if (episode.memoryIds.some(isHidden)) continue;
-      await this.emit(sink, counts, [{ type: 'episode', episode }]);
+      if (episode.memoryIds.some(run.isHidden)) continue;
+      await emit(run, [{ type: 'episode', episode }]);
     }
+  }
 
-    seen = 0;
-    for await (const entry of this.trash.all(namespace, { withVectors })) {
-      progress({ kind: 'trash', done: ++seen });
-      if (isHidden(entry.memory.id)) continue;
-      await this.emit(sink, counts, [trashLine(entry, withVectors, isHidden)]);
+  private async writeTrash(run: ExportRun): Promise<void> {
+    let seen = 0;
+    for await (const entry of this.trash.all(run.namespace, { withVectors: run.withVectors })) {
+      run.progress({ kind: 'trash', done: ++seen });
+      if (run.isHidden(entry.memory.id)) continue;
+      await emit(run, [trashLine(entry, run.withVectors, run.isHidden)]);
     }
+  }
 
-    for await (const page of this.state.all(namespace)) {
+  /** The namespace's settings but the store's own bookkeeping, private memories named in them left out. */
+  private async writeSettings(run: ExportRun): Promise<void> {
+    for await (const page of this.state.all(run.namespace)) {
       const kept = page.filter(({ key }) => !STORE_LOCAL_STATE_KEYS.includes(key));
-      await this.emit(
-        sink,
-        counts,
+      await emit(
+        run,
         kept.map(({ key, state }) => ({
           type: 'setting',
           key,
-          value: sortedKeys(includePrivate ? state : withoutHiddenMemories(key, state, isHidden)),
+          value: sortedKeys(run.includePrivate ? state : withoutHiddenMemories(key, state, run.isHidden)),
         })),
       );
-      progress({ kind: 'setting', done: counts.setting });
+      run.progress({ kind: 'setting', done: run.counts.setting });
     }
-
-    await sink.write(serialize([{ type: 'trailer', counts: { ...counts } }]));
-    return { namespace, counts, privateOmitted: hidden.size, embeddingModel };
   }
 
   /** Ids of the private memories, live and in the trash (read without vectors, a page at a time). */
@@ -147,12 +177,13 @@ export class ExportNamespaceUseCase {
     );
     return new Map(stored.map((s) => [s.memory.id, s.vector]));
   }
+}
 
-  private async emit(sink: ExportNamespaceInput['sink'], counts: RecordCounts, lines: ExportLine[]) {
-    if (lines.length === 0) return;
-    for (const line of lines) if (line.type !== 'header' && line.type !== 'trailer') counts[line.type]++;
-    await sink.write(serialize(lines));
-  }
+/** Writes the lines and counts them by kind. */
+async function emit(run: ExportRun, lines: ExportLine[]): Promise<void> {
+  if (lines.length === 0) return;
+  for (const line of lines) if (line.type !== 'header' && line.type !== 'trailer') run.counts[line.type]++;
+  await run.sink.write(serialize(lines));
 }
 
 function serialize(lines: ExportLine[]): string {
