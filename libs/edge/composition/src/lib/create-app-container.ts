@@ -67,10 +67,36 @@ export async function createAppContainer(
   const sink = options.logSink ?? new JsonLinesLogSink(config.log.file);
   const logger =
     options.logger ?? new RedactingLogger(sink, config.log.level, clock).child({ app: options.appName });
-
   container.bind(KERNEL_TOKENS.Clock).toConstantValue(clock);
   container.bind(KERNEL_TOKENS.IdGenerator).toConstantValue(new RandomIdGenerator());
   container.bind(KERNEL_TOKENS.Logger).toConstantValue(logger);
+  bindLibraries(container, config, options, clock);
+
+  const close = async () => {
+    await unbindBackgroundWriters(container);
+    await container.unbindAll();
+  };
+  try {
+    await startAdapters(container, config, options);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  logger.info('app.ready', {
+    namespace: config.namespace,
+    vectorStore: config.vectorStore.kind,
+    embeddings: config.embeddings.kind,
+  });
+  return { container, logger, close };
+}
+
+/** The configured adapters, the domain libraries and their settings. */
+function bindLibraries(
+  container: Container,
+  config: KiokuConfig,
+  options: AppContainerOptions,
+  clock: Clock,
+): void {
   container.loadSync(
     vectorStoreModule(config.vectorStore),
     embeddingsModule(config.embeddings),
@@ -99,7 +125,6 @@ export async function createAppContainer(
     trashRetentionDays: config.forgetting.trashRetentionDays,
     confirmationWindowMs: config.forgetting.confirmationWindowMs,
   });
-
   container
     .bind(SHARED_STATE_TOKENS.SharedState)
     .toResolvedValue(
@@ -108,35 +133,27 @@ export async function createAppContainer(
       [VECTOR_STORE_TOKENS.VectorStore],
     )
     .inSingletonScope();
+}
 
-  const close = async () => {
-    await unbindBackgroundWriters(container);
-    await container.unbindAll();
-  };
-  try {
-    const embeddings = container.get(EMBEDDINGS_TOKENS.EmbeddingProvider);
-    const model = options.prepareEmbeddings === false ? Promise.resolve() : embeddings.init();
-    const open = () => container.get(MemoryRepository).open(config.namespace);
-    // The store (an embedded Chroma server takes ~0.4 s to start) comes up while the local model
-    // loads: its dimension is fixed. Ollama's is learned or checked in init(), before a namespace may
-    // be created with it.
-    const namespace =
-      options.openNamespace === false
-        ? undefined
-        : config.embeddings.kind === 'local'
-          ? open()
-          : model.then(open);
-    // Both settle before a failure closes the container under them.
-    const failed = (await Promise.allSettled([model, namespace])).find((r) => r.status === 'rejected');
-    if (failed) throw failed.reason;
-  } catch (error) {
-    await close();
-    throw error;
-  }
-  logger.info('app.ready', {
-    namespace: config.namespace,
-    vectorStore: config.vectorStore.kind,
-    embeddings: config.embeddings.kind,
-  });
-  return { container, logger, close };
+/** Loads the embedding model and opens the configured namespace, unless the options turn them off. */
+async function startAdapters(
+  container: Container,
+  config: KiokuConfig,
+  options: AppContainerOptions,
+): Promise<void> {
+  const embeddings = container.get(EMBEDDINGS_TOKENS.EmbeddingProvider);
+  const model = options.prepareEmbeddings === false ? Promise.resolve() : embeddings.init();
+  const open = () => container.get(MemoryRepository).open(config.namespace);
+  // The store (an embedded Chroma server takes ~0.4 s to start) comes up while the local model
+  // loads: its dimension is fixed. Ollama's is learned or checked in init(), before a namespace may
+  // be created with it.
+  const namespace =
+    options.openNamespace === false
+      ? undefined
+      : config.embeddings.kind === 'local'
+        ? open()
+        : model.then(open);
+  // Both settle before a failure closes the container under them.
+  const failed = (await Promise.allSettled([model, namespace])).find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }
