@@ -46,12 +46,35 @@ const DEDUP_CANDIDATES = [0.05, 0.1, 0.125, 0.15, 0.17, 0.2, 0.25, 0.3];
 const MERGE_CANDIDATES = [0.1, 0.15, 0.2, 0.25, 0.3, 0.35];
 const LINK_CANDIDATES = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6];
 
+type Rule = [name: string, decides: (pair: Measured, threshold: number) => boolean];
+
 async function main(): Promise<void> {
   const provider = new LocalEmbeddingProvider();
   const loadStart = performance.now();
   await provider.init();
   const loadMs = performance.now() - loadStart;
+  const measured = await measurePairs(provider);
 
+  out(`# Local embedding calibration (${provider.modelId}, ${provider.dimension} dimensions)`);
+  out();
+  out(`${pairs.length} labelled pairs; distances are cosine distances (1 − cosine similarity).`);
+  out();
+  distributionTable(measured);
+  seedPairs(measured);
+  decisionTables(measured);
+  await recallCheck(provider);
+  await speed(provider, loadMs);
+
+  out(`## Chosen thresholds`);
+  out();
+  out(
+    `dedupDistance ${LOCAL_CALIBRATED_THRESHOLDS.dedupDistance}, mergeDistance ${LOCAL_CALIBRATED_THRESHOLDS.mergeDistance}, linkDistance ${LOCAL_CALIBRATED_THRESHOLDS.linkDistance}`,
+  );
+  if (!markdown) everyPair(measured);
+}
+
+/** Each pair's distance under the provider and under USE-lite alone, with its surface measures. */
+async function measurePairs(provider: LocalEmbeddingProvider): Promise<Measured[]> {
   const texts = [...new Set(pairs.flatMap((pair) => [pair.a, pair.b]))];
   const vectors = new Map<string, number[]>();
   (await provider.embed(texts)).forEach((vector, index) => vectors.set(texts[index], vector));
@@ -60,7 +83,7 @@ async function main(): Promise<void> {
   const modelVectors = new Map<string, number[]>();
   (await encoder.encode(texts)).forEach((vector, index) => modelVectors.set(texts[index], vector));
 
-  const measured: Measured[] = pairs.map((pair) => ({
+  return pairs.map((pair) => ({
     ...pair,
     distance: 1 - dot(vectors.get(pair.a)!, vectors.get(pair.b)!),
     modelDistance: 1 - dot(modelVectors.get(pair.a)!, modelVectors.get(pair.b)!),
@@ -68,34 +91,24 @@ async function main(): Promise<void> {
     exception: differsInNumberDateOrNegation(pair.a, pair.b),
     group: languageGroup(pair.a, pair.b),
   }));
+}
 
-  out(`# Local embedding calibration (${provider.modelId}, ${provider.dimension} dimensions)`);
-  out();
-  out(`${pairs.length} labelled pairs; distances are cosine distances (1 − cosine similarity).`);
-  out();
-  distributionTable(measured);
-  seedPairs(measured);
-
+/** Precision and recall of the duplicate guard, the merge proposal and the auto-link at candidate thresholds. */
+function decisionTables(measured: Measured[]): void {
   const evaluable = measured.filter((pair) => pair.label !== 'cross-lingual');
+  const embeddingOnly: Rule = ['embedding only', (pair, threshold) => pair.distance < threshold];
   out('## Duplicate guard (positives: paraphrase; negatives: near-miss, related, unrelated)');
   out();
-  const dedupRules: [string, (pair: Measured, threshold: number) => boolean][] = [
-    ['embedding only', (pair, threshold) => pair.distance < threshold],
-    ...TRIGRAM_FLOORS.map(
-      (floor) =>
-        [
-          `+ trigram ≥ ${floor}`,
-          (pair: Measured, threshold: number) => pair.distance < threshold && pair.trigram >= floor,
-        ] as [string, (pair: Measured, threshold: number) => boolean],
-    ),
-    ...TRIGRAM_FLOORS.map(
-      (floor) =>
-        [
-          `+ trigram ≥ ${floor} + exception`,
-          (pair: Measured, threshold: number) =>
-            pair.distance < threshold && pair.trigram >= floor && !pair.exception,
-        ] as [string, (pair: Measured, threshold: number) => boolean],
-    ),
+  const dedupRules: Rule[] = [
+    embeddingOnly,
+    ...TRIGRAM_FLOORS.map((floor): Rule => [
+      `+ trigram ≥ ${floor}`,
+      (pair, threshold) => pair.distance < threshold && pair.trigram >= floor,
+    ]),
+    ...TRIGRAM_FLOORS.map((floor): Rule => [
+      `+ trigram ≥ ${floor} + exception`,
+      (pair, threshold) => pair.distance < threshold && pair.trigram >= floor && !pair.exception,
+    ]),
   ];
   decisionTable(
     evaluable,
@@ -114,7 +127,7 @@ async function main(): Promise<void> {
     MERGE_CANDIDATES,
     (pair) => pair.label === 'paraphrase',
     (pair) => pair.label !== 'near-miss',
-    [['embedding only', (pair, threshold) => pair.distance < threshold]],
+    [embeddingOnly],
   );
 
   out('## Auto-link (positives: paraphrase, related; negatives: unrelated; near-misses left out)');
@@ -124,7 +137,7 @@ async function main(): Promise<void> {
     LINK_CANDIDATES,
     (pair) => pair.label === 'paraphrase' || pair.label === 'related',
     (pair) => pair.label !== 'near-miss',
-    [['embedding only', (pair, threshold) => pair.distance < threshold]],
+    [embeddingOnly],
   );
   const nearMissLinked = measured.filter(
     (pair) => pair.label === 'near-miss' && pair.distance < LOCAL_CALIBRATED_THRESHOLDS.linkDistance,
@@ -133,23 +146,15 @@ async function main(): Promise<void> {
     `Near-misses within the chosen link distance: ${nearMissLinked.length}/${measured.filter((pair) => pair.label === 'near-miss').length} (linking two versions of a fact is wanted).`,
   );
   out();
+}
 
-  await recallCheck(provider);
-  await speed(provider, loadMs);
-
-  out(`## Chosen thresholds`);
+function everyPair(measured: Measured[]): void {
   out();
-  out(
-    `dedupDistance ${LOCAL_CALIBRATED_THRESHOLDS.dedupDistance}, mergeDistance ${LOCAL_CALIBRATED_THRESHOLDS.mergeDistance}, linkDistance ${LOCAL_CALIBRATED_THRESHOLDS.linkDistance}`,
-  );
-  if (!markdown) {
-    out();
-    out('## Every pair');
-    for (const pair of measured) {
-      out(
-        `${pair.label.padEnd(13)} ${pair.group.padEnd(5)} d=${pair.distance.toFixed(3)} use=${pair.modelDistance.toFixed(3)} tri=${pair.trigram.toFixed(2)}${pair.exception ? ' exc' : '    '}  ${pair.a}  |  ${pair.b}`,
-      );
-    }
+  out('## Every pair');
+  for (const pair of measured) {
+    out(
+      `${pair.label.padEnd(13)} ${pair.group.padEnd(5)} d=${pair.distance.toFixed(3)} use=${pair.modelDistance.toFixed(3)} tri=${pair.trigram.toFixed(2)}${pair.exception ? ' exc' : '    '}  ${pair.a}  |  ${pair.b}`,
+    );
   }
 }
 
@@ -209,7 +214,7 @@ function decisionTable(
   thresholds: number[],
   isPositive: (pair: Measured) => boolean,
   counts: (pair: Measured) => boolean,
-  rules: [string, (pair: Measured, threshold: number) => boolean][],
+  rules: Rule[],
 ): void {
   const rows = measured.filter(counts);
   const positives = rows.filter(isPositive).length;
