@@ -7,33 +7,25 @@ import { request } from '../api/client';
 import type { DeleteRequested, ForgetIds } from '../api/types';
 import { ErrorNote } from '../components/status';
 import { formatDate } from '../format';
+import { useAction } from '../use-action';
 
 export function ForgetButton({ memoryId, onForgotten }: { memoryId: string; onForgotten: () => void }) {
   const [pending, setPending] = useState<DeleteRequested | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const { error, run } = useAction();
   const path = `/v1/memories/${encodeURIComponent(memoryId)}`;
 
-  async function requestDeletion() {
-    setError(null);
-    try {
-      setPending((await request<DeleteRequested>('DELETE', path)).body);
-    } catch (failure) {
-      setError(failure);
-    }
-  }
+  const requestDeletion = () =>
+    run(async () => setPending((await request<DeleteRequested>('DELETE', path)).body));
 
-  async function confirmDeletion(token: string) {
-    setError(null);
-    try {
+  const confirmDeletion = (token: string) =>
+    run(async () => {
       const { body } = await request<ForgetIds>('DELETE', path, {
         headers: { 'kioku-confirmation-token': token },
       });
-      if (body.forgotten.includes(memoryId)) onForgotten();
-      else setError(new Error(`Not forgotten: ${body.refused.map((r) => r.reason).join(', ') || 'unknown'}`));
-    } catch (failure) {
-      setError(failure);
-    }
-  }
+      if (!body.forgotten.includes(memoryId))
+        throw new Error(`Not forgotten: ${body.refused.map((r) => r.reason).join(', ') || 'unknown'}`);
+      onForgotten();
+    });
 
   return (
     <div class="danger-zone">

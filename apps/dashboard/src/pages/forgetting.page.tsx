@@ -9,44 +9,20 @@ import { RiskChart } from '../components/risk-chart';
 import { ErrorNote, Notice } from '../components/status';
 import { formatNumber } from '../format';
 import { memoryHref } from '../router';
+import { useAction } from '../use-action';
 
 export function ForgettingPage() {
   const [report, setReport] = useState<SweepReport | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const { error, run } = useAction();
 
-  async function dryRun() {
-    setError(null);
-    try {
-      setReport(await post<SweepReport>('/v1/forget/sweep'));
-    } catch (failure) {
-      setError(failure);
-    }
-  }
-
-  async function execute() {
-    setError(null);
-    try {
+  const dryRun = () => run(async () => setReport(await post<SweepReport>('/v1/forget/sweep')));
+  const execute = () =>
+    run(async () => {
       const result = await post<SweepExecuted>('/v1/forget/sweep/execute');
       setNotice(`Dropped ${result.dropped.length} memories into the trash; kept ${result.kept.length}.`);
       setReport(null);
-    } catch (failure) {
-      setError(failure);
-    }
-  }
-
-  const rows = (samples: SweepSample[], action: string) =>
-    samples.map((s) => (
-      <tr key={action + s.id}>
-        <td>
-          <a href={memoryHref(s.id)}>{s.id}</a>
-        </td>
-        <td>{action}</td>
-        <td>{formatNumber(s.risk)}</td>
-        <td>{formatNumber(s.heat)}</td>
-        <td>{Math.round(s.days)}</td>
-      </tr>
-    ));
+    });
 
   return (
     <section aria-labelledby="forgetting-title">
@@ -68,36 +44,59 @@ export function ForgettingPage() {
       </button>
       <Notice text={notice} />
       <ErrorNote error={error} />
-      {report && (
-        <>
-          <p role="status">
-            Scanned {report.scanned}: {report.toDrop} would be dropped, {report.toCompress} compressed,{' '}
-            {report.protected} protected.
-          </p>
-          <RiskChart
-            drop={report.sampleIdsToDrop}
-            compress={report.sampleIdsToCompress}
-            protectedOnes={report.sampleIdsProtected}
-          />
-          <table>
-            <caption>Candidates (a sample)</caption>
-            <thead>
-              <tr>
-                <th scope="col">Memory</th>
-                <th scope="col">Would be</th>
-                <th scope="col">Risk</th>
-                <th scope="col">Heat</th>
-                <th scope="col">Age (days)</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows(report.sampleIdsToDrop, 'dropped')}
-              {rows(report.sampleIdsToCompress, 'compressed')}
-              {rows(report.sampleIdsProtected, 'kept (protected)')}
-            </tbody>
-          </table>
-        </>
-      )}
+      {report && <SweepPreview report={report} />}
     </section>
+  );
+}
+
+/** What the dry run would do: the counts, the risk chart and a sample of the candidates. */
+function SweepPreview({ report }: { report: SweepReport }) {
+  return (
+    <>
+      <p role="status">
+        Scanned {report.scanned}: {report.toDrop} would be dropped, {report.toCompress} compressed,{' '}
+        {report.protected} protected.
+      </p>
+      <RiskChart
+        drop={report.sampleIdsToDrop}
+        compress={report.sampleIdsToCompress}
+        protectedOnes={report.sampleIdsProtected}
+      />
+      <table>
+        <caption>Candidates (a sample)</caption>
+        <thead>
+          <tr>
+            <th scope="col">Memory</th>
+            <th scope="col">Would be</th>
+            <th scope="col">Risk</th>
+            <th scope="col">Heat</th>
+            <th scope="col">Age (days)</th>
+          </tr>
+        </thead>
+        <tbody>
+          <SampleRows samples={report.sampleIdsToDrop} action="dropped" />
+          <SampleRows samples={report.sampleIdsToCompress} action="compressed" />
+          <SampleRows samples={report.sampleIdsProtected} action="kept (protected)" />
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+function SampleRows({ samples, action }: { samples: SweepSample[]; action: string }) {
+  return (
+    <>
+      {samples.map((s) => (
+        <tr key={action + s.id}>
+          <td>
+            <a href={memoryHref(s.id)}>{s.id}</a>
+          </td>
+          <td>{action}</td>
+          <td>{formatNumber(s.risk)}</td>
+          <td>{formatNumber(s.heat)}</td>
+          <td>{Math.round(s.days)}</td>
+        </tr>
+      ))}
+    </>
   );
 }

@@ -2,9 +2,21 @@
 import { useState } from 'preact/hooks';
 import { request } from '../api/client';
 import type { MemoryView } from '../api/types';
+import { CheckField, InputField } from '../components/input-field';
 import { SelectField } from '../components/select-field';
 import { ErrorNote } from '../components/status';
+import { tagList } from '../format';
+import { useAction } from '../use-action';
 import { CATEGORIES, EMOTIONS } from '../vocabulary';
+
+interface EditedFields {
+  content: string;
+  category: string;
+  importance: number;
+  emotion: string;
+  tags: string;
+  isPrivate: boolean;
+}
 
 export function MemoryEditForm({
   memory,
@@ -13,45 +25,25 @@ export function MemoryEditForm({
   memory: MemoryView;
   onSaved: (changed: string[]) => void;
 }) {
-  const [content, setContent] = useState(memory.content);
-  const [category, setCategory] = useState(memory.category);
-  const [importance, setImportance] = useState(memory.importance);
-  const [emotion, setEmotion] = useState(memory.emotion.primary);
-  const [tags, setTags] = useState(memory.tags.join(', '));
-  const [isPrivate, setPrivate] = useState(memory.private);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const [fields, setFields] = useState<EditedFields>({
+    content: memory.content,
+    category: memory.category,
+    importance: memory.importance,
+    emotion: memory.emotion.primary,
+    tags: memory.tags.join(', '),
+    isPrivate: memory.private,
+  });
+  const { busy, error, run } = useAction();
 
-  async function save() {
-    const tagList = tags
-      .split(',')
-      .map((t) => t.trim())
-      .filter(Boolean);
-    const patch = {
-      ...(content !== memory.content ? { content } : {}),
-      ...(category !== memory.category ? { category } : {}),
-      ...(importance !== memory.importance ? { importance } : {}),
-      ...(emotion !== memory.emotion.primary ? { emotion } : {}),
-      ...(tagList.join('\u0000') !== memory.tags.join('\u0000') ? { tags: tagList } : {}),
-      ...(isPrivate !== memory.private ? { private: isPrivate } : {}),
-    };
-    setBusy(true);
-    setError(null);
-    try {
+  const save = () =>
+    run(async () => {
       const { body } = await request<{ changed?: string[] }>(
         'PATCH',
         `/v1/memories/${encodeURIComponent(memory.id)}`,
-        {
-          body: patch,
-        },
+        { body: changedFields(memory, fields) },
       );
       onSaved(body.changed ?? []);
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   return (
     <form
@@ -62,28 +54,62 @@ export function MemoryEditForm({
         void save();
       }}
     >
+      <EditFields fields={fields} onChange={setFields} />
+      <button type="submit" disabled={busy}>
+        Save changes
+      </button>
+      <ErrorNote error={error} />
+    </form>
+  );
+}
+
+/** Only what differs from the memory as it was loaded. */
+function changedFields(memory: MemoryView, fields: EditedFields) {
+  const { content, category, importance, emotion, isPrivate } = fields;
+  const tags = tagList(fields.tags);
+  return {
+    ...(content !== memory.content ? { content } : {}),
+    ...(category !== memory.category ? { category } : {}),
+    ...(importance !== memory.importance ? { importance } : {}),
+    ...(emotion !== memory.emotion.primary ? { emotion } : {}),
+    ...(tags.join('\u0000') !== memory.tags.join('\u0000') ? { tags } : {}),
+    ...(isPrivate !== memory.private ? { private: isPrivate } : {}),
+  };
+}
+
+function EditFields({
+  fields,
+  onChange,
+}: {
+  fields: EditedFields;
+  onChange: (fields: EditedFields) => void;
+}) {
+  const set = <K extends keyof EditedFields>(key: K, value: EditedFields[K]) =>
+    onChange({ ...fields, [key]: value });
+  return (
+    <>
       <div class="field wide">
         <label for="edit-content">Content</label>
         <textarea
           id="edit-content"
           rows={4}
-          value={content}
-          onInput={(e) => setContent(e.currentTarget.value)}
+          value={fields.content}
+          onInput={(e) => set('content', e.currentTarget.value)}
         />
       </div>
       <SelectField
         id="edit-category"
         label="Category"
-        value={category}
+        value={fields.category}
         names={CATEGORIES}
-        onChange={setCategory}
+        onChange={(v) => set('category', v)}
       />
       <div class="field">
         <label for="edit-importance">Importance (5 pins)</label>
         <select
           id="edit-importance"
-          value={importance}
-          onChange={(e) => setImportance(Number(e.currentTarget.value))}
+          value={fields.importance}
+          onChange={(e) => set('importance', Number(e.currentTarget.value))}
         >
           {[1, 2, 3, 4, 5].map((n) => (
             <option key={n} value={n}>
@@ -92,24 +118,25 @@ export function MemoryEditForm({
           ))}
         </select>
       </div>
-      <SelectField id="edit-emotion" label="Emotion" value={emotion} names={EMOTIONS} onChange={setEmotion} />
-      <div class="field">
-        <label for="edit-tags">Tags (comma-separated)</label>
-        <input id="edit-tags" value={tags} onInput={(e) => setTags(e.currentTarget.value)} />
-      </div>
-      <div class="field check">
-        <input
-          id="edit-private"
-          type="checkbox"
-          checked={isPrivate}
-          onChange={(e) => setPrivate(e.currentTarget.checked)}
-        />
-        <label for="edit-private">Private</label>
-      </div>
-      <button type="submit" disabled={busy}>
-        Save changes
-      </button>
-      <ErrorNote error={error} />
-    </form>
+      <SelectField
+        id="edit-emotion"
+        label="Emotion"
+        value={fields.emotion}
+        names={EMOTIONS}
+        onChange={(v) => set('emotion', v)}
+      />
+      <InputField
+        id="edit-tags"
+        label="Tags (comma-separated)"
+        value={fields.tags}
+        onInput={(v) => set('tags', v)}
+      />
+      <CheckField
+        id="edit-private"
+        label="Private"
+        checked={fields.isPrivate}
+        onChange={(v) => set('isPrivate', v)}
+      />
+    </>
   );
 }

@@ -7,10 +7,12 @@ import { useState } from 'preact/hooks';
 import { post } from '../api/client';
 import type { RecallResult } from '../api/types';
 import { PinnedBadge, PrivateBadge } from '../components/badges';
+import { CheckField, InputField } from '../components/input-field';
 import { SelectField } from '../components/select-field';
 import { ErrorNote } from '../components/status';
-import { formatDate, formatNumber } from '../format';
+import { formatDate, formatNumber, tagList } from '../format';
 import { memoryHref } from '../router';
+import { useAction } from '../use-action';
 import { CATEGORIES, EMOTIONS, SOURCE_LABELS } from '../vocabulary';
 
 interface SearchForm {
@@ -41,37 +43,14 @@ let lastSearch: { form: SearchForm; results: RecallResult[] | null } = { form: E
 export function SearchPage() {
   const [form, setForm] = useState<SearchForm>(lastSearch.form);
   const [results, setResults] = useState<RecallResult[] | null>(lastSearch.results);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const set = <K extends keyof SearchForm>(key: K, value: SearchForm[K]) =>
-    setForm({ ...form, [key]: value });
+  const { busy, error, run } = useAction();
 
-  async function search() {
-    setBusy(true);
-    setError(null);
-    const tags = form.tags
-      .split(',')
-      .map((t) => t.trim())
-      .filter(Boolean);
-    try {
-      const body = await post<{ results: RecallResult[] }>('/v1/recall', {
-        query: form.query,
-        n_results: form.nResults,
-        ...(form.category ? { category: form.category } : {}),
-        ...(form.emotion ? { emotion: form.emotion } : {}),
-        ...(tags.length ? { tags } : {}),
-        ...(form.dateFrom ? { date_from: form.dateFrom } : {}),
-        ...(form.dateTo ? { date_to: form.dateTo } : {}),
-        include_private: form.includePrivate,
-      });
+  const search = () =>
+    run(async () => {
+      const body = await post<{ results: RecallResult[] }>('/v1/recall', recallBody(form));
       setResults(body.results);
       lastSearch = { form, results: body.results };
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   return (
     <section aria-labelledby="search-title">
@@ -83,99 +62,114 @@ export function SearchPage() {
           void search();
         }}
       >
-        <div class="field wide">
-          <label for="query">What to recall</label>
-          <input
-            id="query"
-            type="search"
-            value={form.query}
-            onInput={(e) => set('query', e.currentTarget.value)}
-          />
-        </div>
-        <div class="field">
-          <label for="n-results">Results</label>
-          <input
-            id="n-results"
-            type="number"
-            min={1}
-            max={20}
-            value={form.nResults}
-            onInput={(e) => set('nResults', Number(e.currentTarget.value) || 10)}
-          />
-        </div>
-        <SelectField
-          id="category"
-          label="Category"
-          value={form.category}
-          names={CATEGORIES}
-          anyLabel="any"
-          onChange={(v) => set('category', v)}
-        />
-        <SelectField
-          id="emotion"
-          label="Emotion"
-          value={form.emotion}
-          names={EMOTIONS}
-          anyLabel="any"
-          onChange={(v) => set('emotion', v)}
-        />
-        <div class="field">
-          <label for="tags">Tags (any of, comma-separated)</label>
-          <input id="tags" value={form.tags} onInput={(e) => set('tags', e.currentTarget.value)} />
-        </div>
-        <div class="field">
-          <label for="date-from">From</label>
-          <input
-            id="date-from"
-            type="date"
-            value={form.dateFrom}
-            onInput={(e) => set('dateFrom', e.currentTarget.value)}
-          />
-        </div>
-        <div class="field">
-          <label for="date-to">To</label>
-          <input
-            id="date-to"
-            type="date"
-            value={form.dateTo}
-            onInput={(e) => set('dateTo', e.currentTarget.value)}
-          />
-        </div>
-        <div class="field check">
-          <input
-            id="include-private"
-            type="checkbox"
-            checked={form.includePrivate}
-            onChange={(e) => set('includePrivate', e.currentTarget.checked)}
-          />
-          <label for="include-private">Include private memories</label>
-        </div>
+        <SearchFields form={form} onChange={setForm} />
         <button type="submit" disabled={busy}>
           Search
         </button>
       </form>
       <ErrorNote error={error} />
-      {results && (
-        <section aria-label="Results">
-          <p role="status">{results.length === 0 ? 'Nothing found.' : `${results.length} found.`}</p>
-          <ol class="results">
-            {results.map((r) => (
-              <li key={r.id} class="card result" data-memory-id={r.id}>
-                <p class="content">{r.content}</p>
-                <p class="meta">
-                  <a href={memoryHref(r.id)}>{r.id}</a>
-                  <span>similarity {formatNumber(r.similarity)}</span>
-                  <span class={`source source-${r.source}`}>by {SOURCE_LABELS[r.source] ?? r.source}</span>
-                  <span>{r.category}</span>
-                  <span>{formatDate(r.createdAt)}</span>
-                  <PrivateBadge isPrivate={r.private} />
-                  <PinnedBadge importance={r.importance} />
-                </p>
-              </li>
-            ))}
-          </ol>
-        </section>
-      )}
+      {results && <SearchResults results={results} />}
+    </section>
+  );
+}
+
+/** The recall request: only the filters that are set. */
+function recallBody(form: SearchForm) {
+  const tags = tagList(form.tags);
+  return {
+    query: form.query,
+    n_results: form.nResults,
+    ...(form.category ? { category: form.category } : {}),
+    ...(form.emotion ? { emotion: form.emotion } : {}),
+    ...(tags.length ? { tags } : {}),
+    ...(form.dateFrom ? { date_from: form.dateFrom } : {}),
+    ...(form.dateTo ? { date_to: form.dateTo } : {}),
+    include_private: form.includePrivate,
+  };
+}
+
+function SearchFields({ form, onChange }: { form: SearchForm; onChange: (form: SearchForm) => void }) {
+  const set = <K extends keyof SearchForm>(key: K, value: SearchForm[K]) =>
+    onChange({ ...form, [key]: value });
+  return (
+    <>
+      <InputField
+        id="query"
+        label="What to recall"
+        type="search"
+        wide
+        value={form.query}
+        onInput={(v) => set('query', v)}
+      />
+      <InputField
+        id="n-results"
+        label="Results"
+        type="number"
+        min={1}
+        max={20}
+        value={form.nResults}
+        onInput={(v) => set('nResults', Number(v) || 10)}
+      />
+      <SelectField
+        id="category"
+        label="Category"
+        value={form.category}
+        names={CATEGORIES}
+        anyLabel="any"
+        onChange={(v) => set('category', v)}
+      />
+      <SelectField
+        id="emotion"
+        label="Emotion"
+        value={form.emotion}
+        names={EMOTIONS}
+        anyLabel="any"
+        onChange={(v) => set('emotion', v)}
+      />
+      <InputField
+        id="tags"
+        label="Tags (any of, comma-separated)"
+        value={form.tags}
+        onInput={(v) => set('tags', v)}
+      />
+      <InputField
+        id="date-from"
+        label="From"
+        type="date"
+        value={form.dateFrom}
+        onInput={(v) => set('dateFrom', v)}
+      />
+      <InputField id="date-to" label="To" type="date" value={form.dateTo} onInput={(v) => set('dateTo', v)} />
+      <CheckField
+        id="include-private"
+        label="Include private memories"
+        checked={form.includePrivate}
+        onChange={(v) => set('includePrivate', v)}
+      />
+    </>
+  );
+}
+
+function SearchResults({ results }: { results: RecallResult[] }) {
+  return (
+    <section aria-label="Results">
+      <p role="status">{results.length === 0 ? 'Nothing found.' : `${results.length} found.`}</p>
+      <ol class="results">
+        {results.map((r) => (
+          <li key={r.id} class="card result" data-memory-id={r.id}>
+            <p class="content">{r.content}</p>
+            <p class="meta">
+              <a href={memoryHref(r.id)}>{r.id}</a>
+              <span>similarity {formatNumber(r.similarity)}</span>
+              <span class={`source source-${r.source}`}>by {SOURCE_LABELS[r.source] ?? r.source}</span>
+              <span>{r.category}</span>
+              <span>{formatDate(r.createdAt)}</span>
+              <PrivateBadge isPrivate={r.private} />
+              <PinnedBadge importance={r.importance} />
+            </p>
+          </li>
+        ))}
+      </ol>
     </section>
   );
 }
