@@ -3,7 +3,7 @@
 // `tests: N passed, N failed` (skipped and todo tests are reported too), exiting non-zero on failure.
 // Integration specs that need a live server or a heavy load run only when asked for (OPT_IN_SPECS).
 //
-//   node tools/scripts/run-tests.js [unit|int|all] [jest arguments…]     (default: all)
+//   node tools/scripts/run-tests.js [unit|int|runtime|all] [jest arguments…]     (default: all)
 //
 // `unit` runs jest.config.ts (`*.spec.ts`: no server, no process), `int` runs jest.int.config.ts
 // (`*.int.spec.ts`), `all` runs the unit suite, then the integration suite. Each Jest run writes its
@@ -14,6 +14,10 @@ const { mkdirSync, readFileSync, existsSync, rmSync } = require('node:fs');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..', '..');
+const jest = require.resolve('jest/bin/jest', { paths: [root] });
+// Node ≥ 22.18 strips TypeScript natively, and Jest then imports jest.config.ts files as ES modules,
+// where `__dirname` and extensionless imports fail; without it Jest compiles them, as on Node 20.
+const nodeFlags = process.features.typescript ? ['--no-experimental-strip-types'] : [];
 
 /**
  * Integration specs that assert latencies or lease timings: they run alone, one file at a time, after
@@ -54,6 +58,19 @@ const OPT_IN_SPECS = [
     what: 'the load test over several gateway replicas',
   },
 ];
+/**
+ * The integration specs whose subject differs between Node versions: native addons (the Chroma
+ * bindings, SQLite, the ONNX runtime), worker threads, child processes, sockets and signals (the
+ * adapters and the kernel), the package installed as users install it, stdio and the MCP protocol.
+ * CI runs them a second time on the current LTS (`runtime`); the app-level scenarios (REST, the
+ * dashboard, export and import, replicas) drive the same code through HTTP and run once.
+ */
+const RUNTIME_SPECS = [
+  '/libs/(adapters|ground|storage)/.*\\.int\\.spec\\.ts$',
+  '/apps/mcp-server/src/(package-install|package-platforms|mcp-stdio|mcp-startup|mcp-conformance)\\.e2e\\.int\\.spec\\.ts$',
+  '/apps/http-gateway/src/mcp/mcp-over-http\\.int\\.spec\\.ts$',
+  '/apps/worker/src/worker\\.process\\.int\\.spec\\.ts$',
+];
 const leftOut = OPT_IN_SPECS.filter((spec) => !process.env[spec.variable]);
 const ignored = ['--testPathIgnorePatterns', '/node_modules/', ...leftOut.map((spec) => spec.pattern)];
 
@@ -79,7 +96,42 @@ const SUITES = {
             args: ['--runInBand', ...SERIAL_SPECS, ...ignored],
           },
         ],
+  // The runtime specs, by path (Jest ORs its path patterns); the serial ones alone afterwards.
+  runtime: () => {
+    const specs = integrationSpecs().filter((file) => matchesAny(file, RUNTIME_SPECS));
+    const serial = specs.filter((file) => matchesAny(file, SERIAL_SPECS));
+    const concurrent = specs.filter((file) => !serial.includes(file));
+    // Paths before the ignore list, which takes every word after it; a run with no path is left out.
+    return [
+      { report: 'runtime', files: concurrent, args: ['--maxWorkers=2'] },
+      { report: 'runtime-serial', files: serial, args: ['--runInBand'] },
+    ]
+      .filter((run) => run.files.length > 0)
+      .map(({ report, files, args }) => ({
+        report,
+        config: 'jest.int.config.ts',
+        args: [...args, ...files.map(literal), ...ignored],
+      }));
+  },
 };
+
+/** Every integration spec Jest would run, as absolute paths. */
+function integrationSpecs() {
+  const listed = spawnSync(
+    process.execPath,
+    [...nodeFlags, jest, '-c', 'jest.int.config.ts', '--listTests', '--json'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
+  if (listed.status !== 0) throw new Error(`jest --listTests failed: ${listed.stderr}`);
+  return JSON.parse(listed.stdout);
+}
+
+const matchesAny = (file, patterns) => patterns.some((pattern) => new RegExp(pattern).test(file));
+/** A path as a Jest path pattern that matches it alone. */
+const literal = (file) => `${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
 
 const [first, ...rest] = process.argv.slice(2);
 const named = first in SUITES || first === 'all';
@@ -88,10 +140,6 @@ const jestArgs = named ? rest : process.argv.slice(2);
 // A path filter given to both suites (`npm test -- libs/domain/memory`) may match specs of one only.
 const perSuiteArgs = chosen.length > 1 && jestArgs.length > 0 ? ['--passWithNoTests'] : [];
 
-const jest = require.resolve('jest/bin/jest', { paths: [root] });
-// Node ≥ 22.18 strips TypeScript natively, and Jest then imports jest.config.ts files as ES modules,
-// where `__dirname` and extensionless imports fail; without it Jest compiles them, as on Node 20.
-const nodeFlags = process.features.typescript ? ['--no-experimental-strip-types'] : [];
 mkdirSync(path.join(root, 'test-results'), { recursive: true });
 
 /** Runs Jest once; its counts, or one failure when Jest wrote no report. */
@@ -131,7 +179,7 @@ for (const run of chosen.flatMap((name) => SUITES[name](jestArgs.length > 0))) {
   totals.ok = totals.ok && counts.ok;
 }
 
-if (chosen.includes('int'))
+if (chosen.includes('int') || chosen.includes('runtime'))
   for (const spec of leftOut) console.log(`not run: ${spec.what} (set ${spec.variable} to run it)`);
 console.log(
   `tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
