@@ -16,6 +16,7 @@ const NO_LATER_STAGES: Partial<MemorySettings> = {
   contiguity: 0,
   chains: 0,
   labelKey: 0,
+  timeKey: 0,
   feedback: 0,
   diversity: 0,
   scoring: false,
@@ -26,6 +27,7 @@ const NO_LATER_STAGES: Partial<MemorySettings> = {
 /** Weights a stage that is off is measured at: the default where it is on by default. */
 const ON: Record<SwitchedStage, number> = {
   labelKey: DEFAULT_MEMORY_SETTINGS.labelKey,
+  timeKey: DEFAULT_MEMORY_SETTINGS.timeKey,
   chains: DEFAULT_MEMORY_SETTINGS.chains,
   feedback: 0.3,
   diversity: 0.3,
@@ -34,7 +36,7 @@ const DENSE_WEIGHT_STEP = 0.2;
 
 export const KIOKU_RANKING: RankingVariant = { name: 'kioku (as configured)', overrides: {} };
 
-type SwitchedStage = 'labelKey' | 'chains' | 'feedback' | 'diversity';
+type SwitchedStage = 'labelKey' | 'timeKey' | 'chains' | 'feedback' | 'diversity';
 
 /** A stage that is on is measured off; one that is off is measured on. */
 function toggled(name: string, stage: SwitchedStage, settings: MemorySettings): RankingVariant {
@@ -55,6 +57,7 @@ export function ablationsFor(settings: MemorySettings): RankingVariant[] {
       .map((w) => ({ name: `dense weight ${w}`, overrides: { denseWeight: w } })),
     { name: 'without contiguity', overrides: { contiguity: 0 } },
     toggled('label key', 'labelKey', settings),
+    toggled('time key', 'timeKey', settings),
     toggled('evidence chains', 'chains', settings),
     toggled('feedback', 'feedback', settings),
     toggled('diversity', 'diversity', settings),

@@ -83,6 +83,7 @@ export const envSchema = z.object({
   KIOKU_RECALL_CONTIGUITY: z.coerce.number().min(0).max(1).optional(),
   KIOKU_RECALL_SPREADING: z.stringbool().optional(),
   KIOKU_RECALL_LABEL_KEY: z.coerce.number().min(0).max(10).optional(),
+  KIOKU_RECALL_TIME_KEY: z.coerce.number().min(0).max(10).optional(),
   KIOKU_RECALL_CHAINS: z.coerce.number().min(0).max(1).optional(),
   KIOKU_RECALL_FEEDBACK: z.coerce.number().min(0).max(1).optional(),
   KIOKU_RECALL_DIVERSITY: z.coerce.number().min(0).max(1).optional(),

@@ -41,6 +41,7 @@ export interface ThresholdOverrides {
   contiguity?: number;
   spreading?: boolean;
   labelKey?: number;
+  timeKey?: number;
   chains?: number;
   feedback?: number;
   diversity?: number;
@@ -99,6 +100,7 @@ export function parseConfig(env: EnvSource): KiokuConfig {
       contiguity: parsed.KIOKU_RECALL_CONTIGUITY,
       spreading: parsed.KIOKU_RECALL_SPREADING,
       labelKey: parsed.KIOKU_RECALL_LABEL_KEY,
+      timeKey: parsed.KIOKU_RECALL_TIME_KEY,
       chains: parsed.KIOKU_RECALL_CHAINS,
       feedback: parsed.KIOKU_RECALL_FEEDBACK,
       diversity: parsed.KIOKU_RECALL_DIVERSITY,

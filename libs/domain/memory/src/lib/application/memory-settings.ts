@@ -20,6 +20,8 @@ export interface MemorySettings extends DistanceThresholds {
   chains: number;
   /** How much a query that names a memory's label raises it (× (1 + labelKey); 0 turns the key off). */
   labelKey: number;
+  /** How much a memory that says when counts for a query that asks when (× (1 + timeKey); 0 turns it off). */
+  timeKey: number;
   /** Penalty for word overlap with a better result in the top n (0 turns diversity off). */
   diversity: number;
   /** Decay, emotion and importance scoring on top of relevance (behaviour §4.2 step 3). */
@@ -45,6 +47,7 @@ export const DEFAULT_MEMORY_SETTINGS: MemorySettings = {
   feedback: 0,
   chains: 0.5,
   labelKey: 2,
+  timeKey: 1,
   diversity: 0,
   scoring: true,
   spreading: true,

@@ -4,7 +4,7 @@
  * 1. the dense ranking (the query's vector) and the lexical ranking (BM25 over the namespace's
  *    index), searched at once with the filters inside the store and the index;
  * 2. their weighted score fusion (and, when configured, a feedback pass), then evidence chains over
- *    the hits' links, temporal contiguity along conversation threads, and the label key;
+ *    the hits' links, temporal contiguity along conversation threads, the label key and the time key;
  * 3. decay, emotion and importance scoring; Hopfield completion when configured;
  * 4. the top n (spread over the answer's parts when diversity is configured), then spreading
  *    activation: linked neighbours of the direct hits fill the places the direct hits leave free, so
@@ -22,6 +22,7 @@ import { recallScore } from '../../domain/scoring';
 import { feedbackQuery } from '../../domain/feedback';
 import { withChains } from '../../domain/evidence-chains';
 import { withLabelKey } from '../../domain/label-key';
+import { withTimeKey } from '../../domain/time-key';
 import { diversify } from '../../domain/diversity';
 import { blendWithHopfield, hopfieldComplete } from '../../domain/hopfield';
 import { toMetadata } from '../../domain/memory-record.codec';
@@ -115,10 +116,10 @@ export class MemoryRanker {
     ]);
     if (this.settings.chains > 0) relevance = withChains(relevance, links, this.settings.chains);
     if (thread) relevance = withContiguity(relevance, thread, contiguity);
-    if (this.settings.labelKey > 0) {
-      const contents = new Map([...pool].map(([id, c]) => [id, c.stored.memory.content]));
+    const contents = new Map([...pool].map(([id, c]) => [id, c.stored.memory.content]));
+    if (this.settings.labelKey > 0)
       relevance = withLabelKey(relevance, contents, query, this.settings.labelKey);
-    }
+    if (this.settings.timeKey > 0) relevance = withTimeKey(relevance, contents, query, this.settings.timeKey);
 
     const candidates = [...pool.values()];
     if (hopfield) for (const c of candidates) c.similarity ??= cosineSimilarity(vector, c.stored.vector);

@@ -88,6 +88,24 @@ describe('recall as retrieval', () => {
     expect(await ranking(2)).toBe('by Alice first');
   });
 
+  it('prefers a memory that says when for a question that asks when (time key), and only with the key on', async () => {
+    const ranking = async (timeKey: number) => {
+      const { save, recall, context } = setup({ timeKey, denseWeight: 0, contiguity: 0 });
+      for (let i = 0; i < 10; i++) await save({ content: `Notes on the garden and the fence deploy, part ${i}` });
+      const plan = await save({ content: 'The v2 deploy of billing needs a review' });
+      const done = await save({ content: 'We finished the v2 deploy of billing for the team last Friday' });
+      const { results } = await recall.execute(
+        { query: 'When did the v2 deploy of billing happen?', n_results: 2 },
+        context,
+      );
+      const ids = results.map((r) => r.memory.id);
+      expect(ids).toEqual(expect.arrayContaining([plan.id, done.id]));
+      return ids.indexOf(done.id) < ids.indexOf(plan.id) ? 'dated first' : 'undated first';
+    };
+    expect(await ranking(0)).toBe('undated first');
+    expect(await ranking(1)).toBe('dated first');
+  });
+
   it('raises a matching memory linked to a better match (evidence chains), and only with chains on', async () => {
     const ranking = async (chains: number) => {
       const { save, recall, context, container } = setup({ chains, denseWeight: 0, contiguity: 0 });
