@@ -1,2 +1,2 @@
-/** Test helpers entry point (`@kioku/links/testing`): for specs of this and higher libraries only. */
-export * from './lib/testing/legacy-link-record';
+/** Test kit entry point (`@kioku/links/testing`): for specs of this and higher libraries only. */
+export * from './lib/testing/links-test-kit';

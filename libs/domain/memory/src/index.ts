@@ -6,7 +6,7 @@ export {
 } from './lib/application/link-memories/link-memories.use-case';
 export { MemoryChangeNotifier } from './lib/application/memory-change.listener';
 export type { MemoryChangeListener } from './lib/ports/memory-change-listener.port';
-export { DEFAULT_MEMORY_SETTINGS, type MemorySettings } from './lib/application/memory-settings';
+export { DEFAULT_MEMORY_SETTINGS, type MemorySettings } from './lib/memory-settings';
 export {
   DIMENSION_KEY,
   MODEL_KEY,

@@ -1,2 +1,2 @@
-/** Test kit entry point (`@kioku/portability/testing`): fixtures for specs of export and import. */
-export * from './lib/testing/namespace-fixtures';
+/** Test kit entry point (`@kioku/portability/testing`): fixtures and helpers for specs of export and import. */
+export * from './lib/testing/portability-test-kit';

@@ -1,6 +1,6 @@
 /** DI tokens owned by the memory library. */
 import { token } from '@kioku/kernel';
-import type { MemorySettings } from './application/memory-settings';
+import type { MemorySettings } from './memory-settings';
 import type { MemoryChangeListener } from './ports/memory-change-listener.port';
 
 export const MEMORY_TOKENS = {

@@ -23,7 +23,7 @@ import { RedactingLogger } from '@kioku/redaction';
 import { CapturingLogSink, DeterministicEmbeddingProvider, FixedClock } from '@kioku/testing-fakes';
 import { VECTOR_STORE_TOKENS } from '@kioku/vector-store';
 import { MemoryVectorStore } from '@kioku/vector-store-memory';
-import { listTree, memory, removeDirectory, temporaryDirectory } from '../testing/workspace-sync-test-kit';
+import { listTree, memory, removeDirectory, temporaryDirectory } from './testing/workspace-sync-test-kit';
 import { WorkspaceSync } from './application/workspace-sync.listener';
 import { workspaceSyncModule } from './workspace-sync.module';
 

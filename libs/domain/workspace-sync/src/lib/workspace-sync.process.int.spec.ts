@@ -11,10 +11,10 @@ import {
   concurrentMemory,
   expectedCuratedLine,
   expectedDailyLine,
-} from '../testing/concurrent-memories.fixture';
-import { listTree, removeDirectory, temporaryDirectory } from '../testing/workspace-sync-test-kit';
+} from './testing/concurrent-memories.fixture';
+import { listTree, removeDirectory, temporaryDirectory } from './testing/workspace-sync-test-kit';
 
-const FIXTURE = join(__dirname, '..', 'testing', 'concurrent-writer.fixture.ts');
+const FIXTURE = join(__dirname, 'testing', 'concurrent-writer.fixture.ts');
 const PER_PROCESS = 200;
 const DAILY_LINE =
   /^- \d{2}:\d{2} \[daily\] Process [ab] note \d+: some text, then more text\. \(emotion: curious, intensity: 0\.60\) \[id:mem_[ab][0-9a-f]{11}\]$/;

@@ -5,7 +5,7 @@ import { MemoryVectorStore } from '@kioku/vector-store-memory';
 import { namespaceStorageModule } from '@kioku/namespace-storage';
 import type { Link } from '../domain/link';
 import { linksModule } from '../links.module';
-import { legacyLinkRecord } from '../testing/legacy-link-record';
+import { legacyLinkRecord } from '../testing/links-test-kit';
 import { LinkRepository } from './link.repository';
 
 const COLLECTION = 'kioku_test_links';

@@ -6,7 +6,7 @@ import type { EmbeddingProvider } from '@kioku/embeddings';
 import { LinkRepository } from '@kioku/links';
 import { DeterministicEmbeddingProvider } from '@kioku/testing-fakes';
 import { MemoryRepository } from '../application/memory.repository';
-import type { MemorySettings } from '../application/memory-settings';
+import type { MemorySettings } from '../memory-settings';
 import { RecallUseCase } from '../application/recall/recall.use-case';
 import type { RememberInput } from '../application/remember/remember.input';
 import { RememberUseCase } from '../application/remember/remember.use-case';

@@ -14,7 +14,7 @@ import {
   type CapturingLogSink,
   type FixedClock,
 } from '@kioku/testing-fakes';
-import { DEFAULT_MEMORY_SETTINGS, type MemorySettings } from '../application/memory-settings';
+import { DEFAULT_MEMORY_SETTINGS, type MemorySettings } from '../memory-settings';
 import { memoryModule } from '../memory.module';
 import { MEMORY_TOKENS } from '../memory.tokens';
 

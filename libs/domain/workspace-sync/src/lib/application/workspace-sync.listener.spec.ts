@@ -13,7 +13,7 @@ import {
   RecordingLogger,
   removeDirectory,
   temporaryDirectory,
-} from '../../testing/workspace-sync-test-kit';
+} from '../testing/workspace-sync-test-kit';
 import { NodeWorkspaceFiles } from '../infrastructure/node-workspace-files';
 import type { WorkspaceFiles } from '../ports/workspace-files.port';
 import { WorkspaceSync } from './workspace-sync.listener';

@@ -1,4 +1,4 @@
-import { memory } from '../../testing/workspace-sync-test-kit';
+import { memory } from '../testing/workspace-sync-test-kit';
 import {
   curatedLine,
   dailyLogLine,

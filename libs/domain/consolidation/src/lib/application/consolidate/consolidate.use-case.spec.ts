@@ -1,7 +1,7 @@
 import { createForgettingTestKit } from '@kioku/forgetting/testing';
 import { consolidationModule } from '../../consolidation.module';
 import { ConsolidateUseCase } from './consolidate.use-case';
-import { consolidateScenario } from '../../testing/consolidation-scenarios';
+import { consolidateScenario } from '../../testing/consolidation-test-kit';
 
 describe('ConsolidateUseCase (behaviour §4.8)', () => {
   it('is idempotent: a second run changes no link', async () => {

@@ -1,7 +1,7 @@
 import { CreateEpisodeUseCase, EpisodeRepository } from '@kioku/episodes';
 import { RestoreUseCase } from '@kioku/forgetting';
 import { MemoryRepository, type Memory } from '@kioku/memory';
-import { mergeScenario } from '../../testing/consolidation-scenarios';
+import { mergeScenario } from '../../testing/consolidation-test-kit';
 
 describe('MergeMemoriesUseCase (behaviour §4.9)', () => {
   it('re-embeds merged content, replaces the removed id in episodes, and is restorable', async () => {

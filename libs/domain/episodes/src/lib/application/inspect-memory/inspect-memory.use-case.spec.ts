@@ -1,6 +1,6 @@
 import { LinkRepository } from '@kioku/links';
 import { MemoryRepository } from '@kioku/memory';
-import { kyotoTripSetup } from '../../testing/episodes-setup';
+import { kyotoTripSetup } from '../../testing/episodes-test-kit';
 import { InspectMemoryUseCase } from './inspect-memory.use-case';
 
 describe('InspectMemoryUseCase', () => {

@@ -27,7 +27,7 @@ import { diversify } from '../../domain/diversity';
 import { blendWithHopfield, hopfieldComplete } from '../../domain/hopfield';
 import { toMetadata } from '../../domain/memory-record.codec';
 import { MEMORY_TOKENS } from '../../memory.tokens';
-import type { MemorySettings } from '../memory-settings';
+import type { MemorySettings } from '../../memory-settings';
 import { MemoryRepository, type StoredMemory } from '../memory.repository';
 import { QueryVectorCache } from './query-vector-cache';
 

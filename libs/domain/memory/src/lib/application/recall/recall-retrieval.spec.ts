@@ -10,7 +10,7 @@ import type { RememberInput } from '../remember/remember.input';
 import { RecallUseCase } from './recall.use-case';
 import { INPUT_LIMITS } from '../shared/memory-fields.input';
 import { MemoryRepository } from '../memory.repository';
-import type { MemorySettings } from '../memory-settings';
+import type { MemorySettings } from '../../memory-settings';
 import { LinkMemoriesUseCase } from '../link-memories/link-memories.use-case';
 
 describe('recall as retrieval', () => {

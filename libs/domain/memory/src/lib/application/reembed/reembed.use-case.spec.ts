@@ -9,7 +9,7 @@ import { DeterministicEmbeddingProvider } from '@kioku/testing-fakes';
 import type { VectorStore } from '@kioku/vector-store';
 import { MemoryVectorStore } from '@kioku/vector-store-memory';
 import { createMemoryTestKit } from '../../testing/memory-test-kit';
-import type { MemorySettings } from '../memory-settings';
+import type { MemorySettings } from '../../memory-settings';
 import { MemoryRepository } from '../memory.repository';
 import { RecallUseCase } from '../recall/recall.use-case';
 import { RememberUseCase } from '../remember/remember.use-case';

@@ -32,7 +32,7 @@ import type { Link } from '@kioku/links';
 import type { Memory } from '../../domain/memory';
 import { MEMORY_TOKENS } from '../../memory.tokens';
 import type { CallContext } from '@kioku/call-context';
-import type { MemorySettings } from '../memory-settings';
+import type { MemorySettings } from '../../memory-settings';
 import { MemoryRepository, type MemoryMatch } from '../memory.repository';
 import { MemoryChangeNotifier } from '../memory-change.listener';
 import { assertNotXmlWrapped, normalizeContent } from '../shared/memory-fields.input';

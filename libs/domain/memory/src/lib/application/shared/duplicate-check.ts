@@ -4,7 +4,7 @@
  * telling them apart.
  */
 import { duplicateSignals } from '../../domain/duplicate-guard';
-import type { MemorySettings } from '../memory-settings';
+import type { MemorySettings } from '../../memory-settings';
 import type { MemoryMatch } from '../memory.repository';
 
 export function findDuplicate(

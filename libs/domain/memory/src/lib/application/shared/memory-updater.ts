@@ -16,7 +16,7 @@ import {
   normalizeTags,
 } from '../../domain/normalize';
 import { MEMORY_TOKENS } from '../../memory.tokens';
-import type { MemorySettings } from '../memory-settings';
+import type { MemorySettings } from '../../memory-settings';
 import { MemoryRepository } from '../memory.repository';
 import { assertNotXmlWrapped, normalizeContent } from './memory-fields.input';
 import { autoLinks } from './auto-link';

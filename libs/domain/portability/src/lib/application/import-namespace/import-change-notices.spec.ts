@@ -5,7 +5,7 @@
  */
 import { MEMORY_TOKENS, type Memory, type MemoryChangeListener } from '@kioku/memory';
 import { createForgettingTestKit } from '@kioku/forgetting/testing';
-import { seedNamespace } from '../../testing/namespace-fixtures';
+import { seedNamespace } from '../../testing/portability-test-kit';
 import { portabilityModule } from '../../portability.module';
 import { ExportNamespaceUseCase } from '../export-namespace/export-namespace.use-case';
 import { TextSink } from '../export-namespace/export-sink';

@@ -5,8 +5,8 @@
  * any logged problem goes to stderr and makes the exit code 1.
  */
 import type { LogFields, Logger } from '@kioku/kernel';
-import { NodeWorkspaceFiles } from '../lib/infrastructure/node-workspace-files';
-import { WorkspaceSync } from '../lib/application/workspace-sync.listener';
+import { NodeWorkspaceFiles } from '../infrastructure/node-workspace-files';
+import { WorkspaceSync } from '../application/workspace-sync.listener';
 import { concurrentMemory } from './concurrent-memories.fixture';
 
 const [dir, prefix, countText] = process.argv.slice(2);

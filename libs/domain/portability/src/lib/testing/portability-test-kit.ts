@@ -3,13 +3,21 @@
  * memories, explicit and automatic links, an episode naming a private memory and a public one, trash entries of a
  * public and a private memory, a setting), and a snapshot of everything a namespace holds, sorted,
  * to compare two namespaces record by record. Works on any container with the domain modules loaded.
+ * `portabilityKit`, `exportText` and `importText` run the two use cases on the in-process store.
  */
 import type { Container } from 'inversify';
+import { createForgettingTestKit } from '@kioku/forgetting/testing';
 import { CreateEpisodeUseCase, EpisodeRepository } from '@kioku/episodes';
 import { MemoryDeleter, TrashRepository } from '@kioku/forgetting';
 import { LinkRepository } from '@kioku/links';
 import { LinkMemoriesUseCase, MemoryRepository, RecallUseCase, RememberUseCase } from '@kioku/memory';
 import { NamespaceStateRepository } from '@kioku/namespace-storage';
+import { ExportNamespaceUseCase } from '../application/export-namespace/export-namespace.use-case';
+import type { ExportNamespaceInput } from '../application/export-namespace/export-namespace.input';
+import { TextSink } from '../application/export-namespace/export-sink';
+import { ImportNamespaceUseCase } from '../application/import-namespace/import-namespace.use-case';
+import { textImportSource } from '../application/import-namespace/import-source';
+import { portabilityModule } from '../portability.module';
 
 export const PRIVATE_CANARY = 'CANARY-7f3a-private';
 
@@ -139,4 +147,34 @@ export async function recallIds(
     results.push(result.results.map((r) => r.memory.id));
   }
   return results;
+}
+
+/** The forgetting test kit with portability loaded (loose auto-links, so the seed has some). */
+export function portabilityKit() {
+  return createForgettingTestKit({ memory: { linkDistance: 0.5 }, modules: [portabilityModule()] });
+}
+
+export type PortabilityKit = ReturnType<typeof portabilityKit>;
+
+/** A portability kit whose namespace holds the seed. */
+export async function seededKit(namespace: string) {
+  const kit = portabilityKit();
+  const seed = await seedNamespace(kit.container, namespace);
+  return { kit, seed };
+}
+
+/** Exports the namespace to text: the text, its lines and the summary. */
+export async function exportText(
+  kit: PortabilityKit,
+  namespace: string,
+  options: Omit<ExportNamespaceInput, 'namespace' | 'sink'> = {},
+) {
+  const sink = new TextSink();
+  const summary = await kit.container.get(ExportNamespaceUseCase).execute({ namespace, sink, ...options });
+  return { text: sink.text(), lines: sink.lines(), summary };
+}
+
+/** Imports an export's text with the given options. */
+export function importText(kit: PortabilityKit, text: string, options: Record<string, unknown> = {}) {
+  return kit.container.get(ImportNamespaceUseCase).execute({ source: textImportSource(text), ...options });
 }

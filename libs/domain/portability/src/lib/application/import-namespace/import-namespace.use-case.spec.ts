@@ -3,15 +3,18 @@
  * and setting identical, recall answering the same), idempotency, dry run, conflicts, duplicates,
  * privacy filtering, re-embedding, and bad input refused with the line named and nothing written.
  */
-import { createForgettingTestKit } from '@kioku/forgetting/testing';
 import { MemoryRepository, RememberUseCase } from '@kioku/memory';
 import { NamespaceStateRepository } from '@kioku/namespace-storage';
-import { PRIVATE_CANARY, recallIds, seedNamespace, snapshotNamespace } from '../testing/namespace-fixtures';
-import { portabilityModule } from '../portability.module';
-import { ExportNamespaceUseCase } from './export-namespace/export-namespace.use-case';
-import { TextSink } from './export-namespace/export-sink';
-import { ImportNamespaceUseCase } from './import-namespace/import-namespace.use-case';
-import { textImportSource } from './import-namespace/import-source';
+import {
+  PRIVATE_CANARY,
+  exportText as exportNamespace,
+  importText,
+  portabilityKit as kit,
+  recallIds,
+  seededKit,
+  snapshotNamespace,
+  type PortabilityKit,
+} from '../../testing/portability-test-kit';
 
 const NS = 'test';
 const QUERIES = [
@@ -22,26 +25,11 @@ const QUERIES = [
   'kite festival May',
 ];
 
-function kit() {
-  return createForgettingTestKit({ memory: { linkDistance: 0.5 }, modules: [portabilityModule()] });
-}
-
-async function exportText(
-  k: ReturnType<typeof kit>,
-  options: { includePrivate?: boolean; withVectors?: boolean } = {},
-) {
-  const sink = new TextSink();
-  const summary = await k.container.get(ExportNamespaceUseCase).execute({ namespace: NS, sink, ...options });
-  return { text: sink.text(), lines: sink.lines(), summary };
-}
-
-function importText(k: ReturnType<typeof kit>, text: string, options: Record<string, unknown> = {}) {
-  return k.container.get(ImportNamespaceUseCase).execute({ source: textImportSource(text), ...options });
-}
+const exportText = (k: PortabilityKit, options: { includePrivate?: boolean; withVectors?: boolean } = {}) =>
+  exportNamespace(k, NS, options);
 
 async function seeded() {
-  const source = kit();
-  const seed = await seedNamespace(source.container, NS);
+  const { kit: source, seed } = await seededKit(NS);
   return { source, seed };
 }
 

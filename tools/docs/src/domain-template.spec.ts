@@ -1,0 +1,107 @@
+/**
+ * One template for a domain library, so that each reads like the others:
+ * - `src/index.ts` (the public API), `src/lib/<lib>.module.ts` (its bindings), and its test kit
+ *   `src/lib/testing/<lib>-test-kit.ts` behind the `@kioku/<lib>/testing` entry (`src/testing.ts`);
+ * - DI tokens only in `src/lib/<lib>.tokens.ts`, settings only in `src/lib/<lib>-settings.ts`;
+ * - a spec beside each use case (`<name>.use-case.spec.ts`);
+ * - integration specs named `<subject>.int.spec.ts` or `<subject>.<kind>.int.spec.ts` with a kind from
+ *   one list (or `<subject>.<suffix>` naming the file they test).
+ * call-context holds one shared type and no use case, so it has no module or test kit.
+ */
+import { execSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+
+const ROOT = join(__dirname, '..', '..', '..');
+const SHARED_TYPES = ['call-context'];
+
+/** What an integration spec starts, when its name says more than its subject. */
+const INT_KINDS = [
+  'e2e',
+  'process',
+  'concurrency',
+  'contract',
+  'load',
+  'wire',
+  'live',
+  'browser',
+  'emulated',
+];
+
+function gitFiles(pattern: string): string[] {
+  return execSync(`git ls-files '${pattern}'`, { cwd: ROOT, encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .filter(Boolean);
+}
+
+const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
+const paths = (
+  JSON.parse(read('tsconfig.base.json')) as { compilerOptions: { paths: Record<string, string[]> } }
+).compilerOptions.paths;
+
+const libs = [...new Set(gitFiles('libs/domain/*').map((file) => file.split('/')[2]))].filter(
+  (lib) => !SHARED_TYPES.includes(lib),
+);
+
+describe('the domain library template', () => {
+  it('finds the domain libraries', () => {
+    expect(libs.length).toBeGreaterThanOrEqual(7);
+  });
+
+  describe.each(libs)('%s', (lib) => {
+    const root = `libs/domain/${lib}`;
+    const files = gitFiles(`${root}/*.ts`);
+
+    it('has its index, module and test kit in the same places, with the two entry points', () => {
+      for (const file of ['src/index.ts', `src/lib/${lib}.module.ts`, `src/lib/testing/${lib}-test-kit.ts`]) {
+        expect([file, existsSync(join(ROOT, root, file))]).toEqual([file, true]);
+      }
+      expect(read(`${root}/src/testing.ts`)).toContain(`export * from './lib/testing/${lib}-test-kit';`);
+      expect(paths[`@kioku/${lib}`]).toEqual([`${root}/src/index.ts`]);
+      expect(paths[`@kioku/${lib}/testing`]).toEqual([`${root}/src/testing.ts`]);
+    });
+
+    it('declares DI tokens only in its tokens file and settings only in its settings file', () => {
+      const source = files.filter((file) => !file.endsWith('.spec.ts'));
+      const tokens = source.filter((file) => /\btoken<|\btoken\(/.test(read(file)));
+      const settings = source.filter((file) => /export interface \w*Settings\b/.test(read(file)));
+      expect(tokens.filter((file) => file !== `${root}/src/lib/${lib}.tokens.ts`)).toEqual([]);
+      expect(settings.filter((file) => file !== `${root}/src/lib/${lib}-settings.ts`)).toEqual([]);
+    });
+
+    it('has a spec beside each use case', () => {
+      const missing = files
+        .filter((file) => file.endsWith('.use-case.ts'))
+        .filter((file) => !files.includes(file.replace(/\.ts$/, '.spec.ts')));
+      expect(missing).toEqual([]);
+    });
+
+    it('has no use case that imports another', () => {
+      const calling = files
+        .filter((file) => file.endsWith('.use-case.ts'))
+        .flatMap((file) => {
+          const own = /export class (\w+UseCase)/.exec(read(file))?.[1];
+          const imported = [...read(file).matchAll(/import[^;]*?\b(\w+UseCase)\b[^;]*;/g)].map((m) => m[1]);
+          return imported.filter((name) => name !== own).map((name) => `${file} imports ${name}`);
+        });
+      expect(calling).toEqual([]);
+    });
+  });
+
+  it('names every integration spec by its subject and, if any, a kind from the list', () => {
+    const odd = gitFiles('*.int.spec.ts')
+      .filter((file) => !file.includes('node_modules'))
+      .filter((file) => {
+        const parts = basename(file)
+          .replace(/\.int\.spec\.ts$/, '')
+          .split('.');
+        if (parts.length === 1) return false;
+        if (parts.length === 2 && INT_KINDS.includes(parts[1])) return false;
+        if (parts.length === 3 && INT_KINDS.includes(parts[2])) return false;
+        // `<name>.<suffix>.int.spec.ts` tests the file `<name>.<suffix>.ts` beside it.
+        return !(parts.length === 2 && existsSync(join(ROOT, dirname(file), `${parts.join('.')}.ts`)));
+      });
+    expect(odd).toEqual([]);
+  });
+});
