@@ -16,8 +16,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { callTool } from './testing/call-tool';
 import { installForPlatform, packKioku } from './testing/installed-package';
+import { rememberThenRecall } from './testing/remember-then-recall';
 
 const QEMU = '/usr/bin/qemu-aarch64-static';
 const ARM64_SYSROOT = '/usr/aarch64-linux-gnu';
@@ -88,20 +88,12 @@ describe('kioku on Linux arm64 under qemu-user', () => {
     );
     try {
       // The first call fetches Chroma's arm64 build for this glibc (npm, emulated) and starts it.
-      const saved = await callTool(
+      await rememberThenRecall(
         client,
-        'remember',
-        { content: 'The spare house key hangs behind the blue kettle.' },
+        'The spare house key hangs behind the blue kettle.',
+        'where is the spare key',
         1_500_000,
       );
-      expect(saved.text).toMatch(/^Saved \(id: mem_[0-9a-f]{12}\)/);
-      const found = await callTool(
-        client,
-        'recall',
-        { query: 'where is the spare key', n_results: 1 },
-        300_000,
-      );
-      expect(found.data.results[0].id).toBe(saved.data.memory.id);
     } finally {
       await client.close();
     }

