@@ -5,16 +5,11 @@
  * memory at the other end exists and links back), and the namespace holds nothing half-written: every
  * memory it has is readable, and every link in it joins two memories that exist.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import type { ChildProcess } from 'node:child_process';
+import { gatewayProcesses, type GatewayProcesses } from './testing/gateway-processes';
 
 jest.setTimeout(300_000);
 
-const KIOKU = resolve(__dirname, '../../../bin/kioku');
-const run = promisify(execFile);
 const BURST = 48;
 const KILL_AFTER_ACKS = 8;
 const TOPICS = ['harbor', 'violin', 'glacier', 'bakery', 'comet', 'orchard', 'lantern', 'meadow'];
@@ -25,26 +20,13 @@ interface Inspection {
 }
 
 describe('SIGKILL in the middle of a group of concurrent remembers', () => {
-  let dataDir: string;
-  let env: NodeJS.ProcessEnv;
+  let gateways: GatewayProcesses;
   let gateway: ChildProcess | undefined;
 
   const start = async (): Promise<string> => {
-    const child = spawn(process.execPath, [KIOKU, 'http'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-    gateway = child;
-    let stderr = '';
-    return new Promise<string>((resolveUrl, reject) => {
-      const timer = setTimeout(() => reject(new Error(`gateway did not start:\n${stderr}`)), 120_000);
-      child.stderr.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString('utf8');
-        const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr);
-        if (match) {
-          clearTimeout(timer);
-          resolveUrl(match[1]);
-        }
-      });
-      child.once('exit', (code) => reject(new Error(`gateway exited with ${code}:\n${stderr}`)));
-    });
+    const started = await gateways.start();
+    gateway = started.child;
+    return started.url;
   };
   const killed = async () => {
     const child = gateway!;
@@ -54,29 +36,12 @@ describe('SIGKILL in the middle of a group of concurrent remembers', () => {
   };
 
   beforeAll(() => {
-    dataDir = mkdtempSync(join(tmpdir(), 'kioku-crash-'));
-    env = {
-      PATH: process.env.PATH ?? '',
-      HOME: dataDir,
-      KIOKU_DATA_DIR: dataDir,
-      KIOKU_LOG_FILE: join(dataDir, 'gateway.log'),
-      KIOKU_LOG_LEVEL: 'warn',
-      KIOKU_HTTP_PORT: '0',
-      KIOKU_HTTP_RATE_PER_MINUTE: '10000000',
-      KIOKU_HTTP_RATE_BURST: '10000000',
-      KIOKU_HTTP_MAX_IN_FLIGHT_PER_KEY: '100',
-    };
+    gateways = gatewayProcesses('kioku-crash-', { KIOKU_HTTP_MAX_IN_FLIGHT_PER_KEY: '100' });
   });
-  afterAll(async () => {
-    if (gateway && gateway.exitCode === null && gateway.signalCode === null) gateway.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 3000));
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => gateways.stop());
 
   it('keeps every acknowledged memory with its links two-sided, and nothing half-written', async () => {
-    const token = (
-      await run(process.execPath, [KIOKU, 'http', 'keys', 'create', '--namespace', 'crash'], { env })
-    ).stdout.trim();
+    const token = await gateways.createKey('crash');
     const request = async (url: string, method: string, body?: unknown) => {
       const response = await fetch(url, {
         method,
@@ -124,9 +89,7 @@ describe('SIGKILL in the middle of a group of concurrent remembers', () => {
         expect((other.body as Inspection).links.map((l) => l.memory.id)).toContain(id);
       }
     }
-    const exported = (
-      await run(process.execPath, [KIOKU, 'export', '--namespace', 'crash', '--include-private'], { env })
-    ).stdout
+    const exported = (await gateways.cli(['export', '--namespace', 'crash', '--include-private'])).stdout
       .split('\n')
       .filter((line) => line.trim() !== '')
       .map(

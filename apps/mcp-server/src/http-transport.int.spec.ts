@@ -28,13 +28,19 @@ interface Answer {
 
 const KEY = 'k'.repeat(20) + '0123456789abcdef0123';
 
+const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+});
+
+/** An MCP initialize request with these headers. */
 function post(port: number, headers: Record<string, string>): Promise<Answer> {
-  const payload = JSON.stringify({
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'initialize',
-    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
-  });
+  return send(port, INITIALIZE, { accept: 'application/json, text/event-stream', ...headers });
+}
+
+function send(port: number, payload: string, headers: Record<string, string>): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       {
@@ -44,7 +50,6 @@ function post(port: number, headers: Record<string, string>): Promise<Answer> {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
           'content-length': Buffer.byteLength(payload),
           ...headers,
         },
@@ -57,16 +62,17 @@ function post(port: number, headers: Record<string, string>): Promise<Answer> {
         );
       },
     );
+    // The server may answer and close before the whole body is sent.
     request.on('error', reject);
     request.end(payload);
   });
 }
 
-describe('kioku mcp --http Host and Origin checks', () => {
+/** `kioku mcp --http`'s transport on a loopback port over the in-memory store, opened before the suite's tests. */
+function servedDuringSuite(key?: string): { port: number } {
+  const served = { port: 0 };
   let app: AppContainer;
   let server: Server;
-  let port: number;
-
   beforeAll(async () => {
     const config = parseConfig({ KIOKU_VECTOR_STORE: 'memory', KIOKU_LOG_LEVEL: 'silent' });
     app = await createAppContainer(config, { appName: 'test' });
@@ -79,21 +85,26 @@ describe('kioku mcp --http Host and Origin checks', () => {
       host: '127.0.0.1',
       port: 0,
       originPolicy: config.originPolicy,
+      ...(key === undefined ? {} : { key }),
     });
-    port = (server.address() as AddressInfo).port;
+    served.port = (server.address() as AddressInfo).port;
   });
-
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
     await app.close();
   });
+  return served;
+}
+
+describe('kioku mcp --http Host and Origin checks', () => {
+  const served = servedDuringSuite();
 
   it.each([
     [{ host: 'evil.example' }, /Host is not allowed/],
     [{ host: `evil.example:1234` }, /Host is not allowed/],
     [{ origin: 'https://evil.example' }, /Origin is not allowed/],
   ])('refuses %j with 403', async (headers, message) => {
-    const response = await post(port, headers);
+    const response = await post(served.port, headers);
     expect(response.status).toBe(403);
     expect(response.headers).toMatchObject(SECURITY_HEADERS);
     expect(JSON.parse(response.body)).toMatchObject({
@@ -103,7 +114,7 @@ describe('kioku mcp --http Host and Origin checks', () => {
   });
 
   it('initialises a loopback client', async () => {
-    const response = await post(port, { origin: `http://localhost:${port}` });
+    const response = await post(served.port, { origin: `http://localhost:${served.port}` });
     expect(response.status).toBe(200);
     // The event stream keeps the SDK's `no-cache, no-transform`; everything else is ours.
     expect(response.headers).toMatchObject({
@@ -120,25 +131,7 @@ describe('kioku mcp --http Host and Origin checks', () => {
       method: 'ping',
       params: { pad: 'x'.repeat(1_100_000) },
     });
-    const response = await new Promise<Answer>((resolve, reject) => {
-      const request = http.request(
-        {
-          host: '127.0.0.1',
-          port,
-          path: '/mcp',
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(big) },
-        },
-        (answer) => {
-          let body = '';
-          answer.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-          answer.on('end', () => resolve({ status: answer.statusCode ?? 0, headers: answer.headers, body }));
-        },
-      );
-      // The server may answer and close before the whole body is sent.
-      request.on('error', reject);
-      request.end(big);
-    });
+    const response = await send(served.port, big, {});
     expect(response.status).toBe(413);
     expect(response.headers.connection).toBe('close');
     expect(response.body).toContain('at most 1 MB');
@@ -147,7 +140,7 @@ describe('kioku mcp --http Host and Origin checks', () => {
 
   it('sends the security headers on errors too', async () => {
     // An unknown session id is a 404, after which an MCP client starts a new session.
-    const response = await post(port, { 'mcp-session-id': 'no-such-session' });
+    const response = await post(served.port, { 'mcp-session-id': 'no-such-session' });
     expect(response.status).toBe(404);
     expect(response.headers).toMatchObject(SECURITY_HEADERS);
   });
@@ -176,38 +169,14 @@ describe('kioku mcp --http off loopback', () => {
 });
 
 describe('kioku mcp --http with a key', () => {
-  let app: AppContainer;
-  let server: Server;
-  let port: number;
-
-  beforeAll(async () => {
-    const config = parseConfig({ KIOKU_VECTOR_STORE: 'memory', KIOKU_LOG_LEVEL: 'silent' });
-    app = await createAppContainer(config, { appName: 'test' });
-    const services = {
-      container: Promise.resolve(app.container),
-      logger: app.logger,
-      clock: app.container.get(KERNEL_TOKENS.Clock),
-    };
-    server = await serveStreamableHttp(services, config.namespace, {
-      host: '127.0.0.1',
-      port: 0,
-      originPolicy: config.originPolicy,
-      key: KEY,
-    });
-    port = (server.address() as AddressInfo).port;
-  });
-
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-    await app.close();
-  });
+  const served = servedDuringSuite(KEY);
 
   it.each([
     ['no Authorization', {}],
     ['another key', { authorization: `Bearer ${'x'.repeat(40)}` }],
     ['the key without the Bearer scheme', { authorization: KEY }],
   ])('answers %s with 401 and WWW-Authenticate, before any session', async (_, headers) => {
-    const response = await post(port, headers);
+    const response = await post(served.port, headers);
     expect(response.status).toBe(401);
     expect(response.headers['www-authenticate']).toBe('Bearer realm="kioku"');
     expect(response.headers['mcp-session-id']).toBeUndefined();
@@ -216,7 +185,7 @@ describe('kioku mcp --http with a key', () => {
   });
 
   it('serves a client that sends the key', async () => {
-    const response = await post(port, { authorization: `Bearer ${KEY}` });
+    const response = await post(served.port, { authorization: `Bearer ${KEY}` });
     expect(response.status).toBe(200);
     expect(response.body).toContain('"protocolVersion"');
   });
