@@ -14,8 +14,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { LocalEmbeddingProvider, LOCAL_CALIBRATED_THRESHOLDS } from '../src';
-import { normalizeForCharacterGrams } from '../src/lib/char-ngram-vectorizer';
 import { loadUseLiteEncoder } from '../src/lib/use-lite-encoder';
+import {
+  differsInNumberDateOrNegation,
+  languageGroup,
+  trigramSimilarity,
+  type LanguageGroup,
+} from './pair-measures';
 
 type Label = 'paraphrase' | 'near-miss' | 'related' | 'unrelated' | 'cross-lingual';
 interface Pair {
@@ -29,7 +34,7 @@ interface Measured extends Pair {
   modelDistance: number;
   trigram: number;
   exception: boolean;
-  group: 'en' | 'ja' | 'mixed' | 'other';
+  group: LanguageGroup;
 }
 
 const here = __dirname;
@@ -292,51 +297,6 @@ async function speed(provider: LocalEmbeddingProvider, loadMs: number): Promise<
   out(`- one call with 256 texts (batches of 32): ${(256 / batchSeconds).toFixed(0)} texts/s`);
   out(`- 256 concurrent single-text calls (coalesced): ${(256 / concurrentSeconds).toFixed(0)} texts/s`);
   out();
-}
-
-function trigramSimilarity(left: string, right: string): number {
-  const leftGrams = trigrams(left);
-  const rightGrams = trigrams(right);
-  let shared = 0;
-  for (const gram of leftGrams) if (rightGrams.has(gram)) shared += 1;
-  const union = leftGrams.size + rightGrams.size - shared;
-  return union === 0 ? 0 : shared / union;
-}
-
-function trigrams(text: string): Set<string> {
-  const characters = Array.from(normalizeForCharacterGrams(text));
-  const grams = new Set<string>();
-  for (let start = 0; start + 3 <= characters.length; start += 1)
-    grams.add(characters.slice(start, start + 3).join(''));
-  return grams;
-}
-
-const NEGATION = /\b(?:not|no|never|cannot|without)\b|n't|ない|ません|ではな|じゃな/giu;
-const DATE_WORD =
-  /\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|am|pm)\b|[月火水木金土日]曜|午前|午後/giu;
-
-/** An approximation of the domain's exception: the two texts differ in a number, a date word or a negation. */
-function differsInNumberDateOrNegation(left: string, right: string): boolean {
-  const facts = (text: string) => {
-    const normalized = normalizeForCharacterGrams(text);
-    return {
-      numbers: [...(normalized.match(/\d+(?:[.,:]\d+)*/gu) ?? [])].sort().join(' '),
-      dates: [...(normalized.match(DATE_WORD) ?? [])].sort().join(' '),
-      negations: (normalized.match(NEGATION) ?? []).length,
-    };
-  };
-  const a = facts(left);
-  const b = facts(right);
-  return a.numbers !== b.numbers || a.dates !== b.dates || a.negations !== b.negations;
-}
-
-function languageGroup(left: string, right: string): Measured['group'] {
-  const japanese = (text: string) => /[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text);
-  const english = (text: string) => /^[\p{Script=Latin}\p{N}\p{P}\p{S}\s]+$/u.test(text);
-  if (english(left) && english(right)) return 'en';
-  if (japanese(left) && japanese(right)) return 'ja';
-  if ((japanese(left) && english(right)) || (english(left) && japanese(right))) return 'mixed';
-  return 'other';
 }
 
 function dot(left: number[], right: number[]): number {
