@@ -3,9 +3,8 @@
  * directory, with the caller's settings for the names passed through (so a configured run is
  * measured) and logs at `warn` unless KIOKU_LOG_LEVEL says otherwise.
  */
-import { createAppContainer, type AppContainer } from '@kioku/composition';
+import { createAppContainer, type AppContainer, type AppContainerOptions } from '@kioku/composition';
 import { parseConfig, type EnvSource } from '@kioku/config';
-import type { EmbeddingProvider } from '@kioku/embeddings';
 import type { BenchStore } from './lib/bench-options';
 
 export async function startBenchApp(
@@ -15,7 +14,7 @@ export async function startBenchApp(
   env: EnvSource,
   passedThrough: readonly string[],
   progress: (line: string) => void,
-  wrapEmbeddings?: (provider: EmbeddingProvider) => EmbeddingProvider,
+  extras: Pick<AppContainerOptions, 'wrapEmbeddings' | 'clock'> = {},
 ): Promise<AppContainer> {
   const config = parseConfig({
     ...Object.fromEntries(passedThrough.map((name) => [name, env[name]])),
@@ -25,5 +24,5 @@ export async function startBenchApp(
     KIOKU_LOG_LEVEL: env.KIOKU_LOG_LEVEL ?? 'warn',
   });
   progress(`starting ${store} and loading the embedding model (data dir ${dataDir})`);
-  return createAppContainer(config, { appName, wrapEmbeddings });
+  return createAppContainer(config, { appName, ...extras });
 }

@@ -3,10 +3,12 @@
  * profiler and a progress line on stderr (stdout carries only the report).
  */
 import type { EmbeddingProvider } from '@kioku/embeddings';
-import type { Clock, IdGenerator } from '@kioku/kernel';
+import type { IdGenerator } from '@kioku/kernel';
 import type { MemoryRepository, RecallUseCase, RememberBatchUseCase, RememberUseCase } from '@kioku/memory';
 import type { VectorStore } from '@kioku/vector-store';
+import type { KnownVectors } from './lib/known-vectors';
 import type { OperationProfiler } from './lib/operation-profiler';
+import type { SeedClock } from './lib/seed-clock';
 import type { SeededRandom } from './lib/seeded-random';
 import type { SentenceGenerator } from './lib/sentence-generator';
 
@@ -18,7 +20,10 @@ export interface BenchContext {
   remember: RememberUseCase;
   rememberBatch: RememberBatchUseCase;
   ids: IdGenerator;
-  clock: Clock;
+  /** The container's clock; set back while seeding. */
+  clock: SeedClock;
+  /** The seeds' vectors, in front of the container's embedder while they are saved. */
+  seedVectors: KnownVectors;
   /** Memory sentences: the pool, fills, and every measured text. */
   sentences: SentenceGenerator;
   random: SeededRandom;

@@ -16,7 +16,9 @@ import { VECTOR_STORE_TOKENS, type VectorStore } from '@kioku/vector-store';
 import type { BenchContext } from './bench-context';
 import type { BenchOptions } from './lib/bench-options';
 import type { BenchReport, FillMode, SizeReport } from './lib/bench-report';
+import { KnownVectors } from './lib/known-vectors';
 import { OperationProfiler } from './lib/operation-profiler';
+import { SeedClock } from './lib/seed-clock';
 import { SeededRandom } from './lib/seeded-random';
 import { SentenceGenerator } from './lib/sentence-generator';
 import { targetChecks } from './lib/target-checks';
@@ -80,10 +82,15 @@ export async function runBench(
   };
   process.once('SIGINT', interrupted);
   try {
-    const app = await startBenchApp('bench', options.store, dataDir, env, PASSED_THROUGH, progress);
+    const clock = new SeedClock();
+    const seedVectors = new KnownVectors();
+    const app = await startBenchApp('bench', options.store, dataDir, env, PASSED_THROUGH, progress, {
+      clock,
+      wrapEmbeddings: (provider) => seedVectors.wrap(provider),
+    });
     const startupSeconds = (performance.now() - started) / 1000;
     try {
-      const context = profiledContext(app.container, options.seed, progress);
+      const context = profiledContext(app.container, options.seed, progress, { clock, seedVectors });
       const pool = await embedSeedPool(
         context,
         Math.min(options.pool, Math.max(...options.sizes)),
@@ -112,7 +119,12 @@ export async function runBench(
 }
 
 /** The live services of the container, with the profiler around the embedder and the store. */
-function profiledContext(container: Container, seed: number, progress: (line: string) => void): BenchContext {
+function profiledContext(
+  container: Container,
+  seed: number,
+  progress: (line: string) => void,
+  seeding: Pick<BenchContext, 'clock' | 'seedVectors'>,
+): BenchContext {
   const random = new SeededRandom(seed);
   const context: BenchContext = {
     embeddings: container.get(EMBEDDINGS_TOKENS.EmbeddingProvider),
@@ -122,7 +134,7 @@ function profiledContext(container: Container, seed: number, progress: (line: st
     remember: container.get(RememberUseCase),
     rememberBatch: container.get(RememberBatchUseCase),
     ids: container.get(KERNEL_TOKENS.IdGenerator),
-    clock: container.get(KERNEL_TOKENS.Clock),
+    ...seeding,
     sentences: new SentenceGenerator(random, JAPANESE_SHARE),
     random,
     profiler: new OperationProfiler(),

@@ -1,9 +1,9 @@
 /**
  * Turns a generated sentence into a memory as remember would store it (normalised fields, behaviour §2.1
  * defaults), with plausible spread: creation times over the past year, importance mostly 2–4, an
- * emotion from the text or a common one, some private memories and some access history. The
- * benchmark writes these through the memory codec, so recall's filters, scoring and lexical path see
- * real records.
+ * emotion from the text or a common one, some private memories and some access history. The seeds
+ * are saved through remember with the same fields (`benchFields`); `benchMemory` is the whole record,
+ * for the raw writes the bench measures through the memory codec.
  */
 import { normalizeCategory, normalizeEmotion, normalizeTags, type Memory } from '@kioku/memory';
 import type { SeededRandom } from './seeded-random';
@@ -39,6 +39,17 @@ export interface BenchMemoryOptions {
   maxAgeDays?: number;
 }
 
+/** The fields a user gives remember with the sentence: category, importance, emotion, tags, privacy. */
+export function benchFields(sentence: GeneratedSentence, random: SeededRandom) {
+  return {
+    category: normalizeCategory(sentence.category),
+    importance: weightedImportance(random),
+    emotion: sentence.emotion ?? random.pick(COMMON_EMOTIONS),
+    tags: normalizeTags(sentence.tags),
+    private: random.next() < 0.1,
+  };
+}
+
 export function benchMemory(
   sentence: GeneratedSentence,
   random: SeededRandom,
@@ -51,16 +62,17 @@ export function benchMemory(
   const lastAccessedAt = accessed
     ? new Date(options.now.getTime() - random.next() * ageMs).toISOString()
     : null;
+  const fields = benchFields(sentence, random);
   return {
     id: options.id,
     content: sentence.text,
     createdAt,
     updatedAt: createdAt,
-    category: normalizeCategory(sentence.category),
-    importance: weightedImportance(random),
-    emotion: normalizeEmotion({ primary: sentence.emotion ?? random.pick(COMMON_EMOTIONS) }),
-    tags: normalizeTags(sentence.tags),
-    isPrivate: random.next() < 0.1,
+    category: fields.category,
+    importance: fields.importance,
+    emotion: normalizeEmotion({ primary: fields.emotion }),
+    tags: fields.tags,
+    isPrivate: fields.private,
     accessCount,
     lastAccessedAt,
     embeddingModel: options.embeddingModel,

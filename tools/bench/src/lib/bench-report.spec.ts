@@ -9,7 +9,7 @@ function size(n: number, synthetic: number, recallMs: number): SizeReport {
     size: n,
     namespace: `bench-${n}`,
     fill: synthetic > 0 ? 'synthetic' : 'real',
-    seeding: { real: n - synthetic, synthetic, seconds: 2 },
+    seeding: { real: n - synthetic, synthetic, refused: 0, seconds: 2 },
     embed: latency(20),
     rawQuery: latency(8),
     rawQueryWithVectors: latency(9),
@@ -71,9 +71,10 @@ function report(sizes: SizeReport[]): BenchReport {
 }
 
 describe('formatBenchReport', () => {
-  it('says which part of the seed data was synthetic and how it was made', () => {
+  it('says which part of the seed data was synthetic, how it was made and how it was saved', () => {
     const text = formatBenchReport(report([size(1000, 0, 30), size(10_000, 9000, 40)]));
-    expect(text).toContain('1k: 1000 real (');
+    expect(text).toContain('1k: 1000 real, saved through remember_batch and remember in 2.0 s (0 refused');
+    expect(text).toContain('seeds are saved as users save them');
     expect(text).toContain('10k: 1000 real + 9000 SYNTHETIC');
     expect(text).toMatch(
       /synthetic = a pool vector moved by the cosine distance of a real sibling pair \(median 0\.112 over 64 pairs\)/,

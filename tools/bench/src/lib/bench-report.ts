@@ -124,13 +124,20 @@ function formatSetup(report: BenchReport): string[] {
       size.seeding.synthetic > 0
         ? `${size.seeding.real} real + ${size.seeding.synthetic} SYNTHETIC`
         : `${size.seeding.real} real`;
-    lines.push(`  ${sizeLabel(size.size)}: ${split} (written in ${formatDuration(size.seeding.seconds)})`);
+    lines.push(
+      `  ${sizeLabel(size.size)}: ${split}, saved through remember_batch and remember in ${formatDuration(size.seeding.seconds)}` +
+        ` (${size.seeding.refused} refused as duplicates and replaced)`,
+    );
   }
+  lines.push(
+    '  seeds are saved as users save them: batches through remember_batch, two in flight, one batch in twenty as single',
+    '  remembers, from one caller (one thread), so they carry links and the thread; dated over the past year in saving order.',
+  );
   if (report.sizes.some((s) => s.seeding.synthetic > 0)) {
     lines.push(
       `  synthetic = a pool vector moved by the cosine distance of a real sibling pair (median ${pool.siblingDistanceMedian.toFixed(3)} over ` +
         `${pool.siblingPairs} pairs) and re-normalised; its text is a sibling of the pool sentence (same speaker, action, topic; ` +
-        'other time and number), stored through the memory codec like every record. Every measured text and query is embedded for real.',
+        'other time and number), handed to remember as its vector. Every measured text and query is embedded for real.',
     );
   }
   return lines;

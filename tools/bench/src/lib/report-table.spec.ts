@@ -12,7 +12,7 @@ const latency = (p50: number, p95: number) => ({ ...summarize([p50]), p50, p95 }
 
 const result: SizeMeasurements = {
   size: 10_000,
-  seeding: { real: 1000, synthetic: 9000, seconds: 12 },
+  seeding: { real: 1000, synthetic: 9000, refused: 0, seconds: 12 },
   embed: latency(21.3, 30.2),
   rawQuery: latency(3.456, 7.1),
   rawLexicalQuery: latency(1.5, 2),

@@ -14,7 +14,7 @@ function latency(p50: number, p95 = p50 * 2) {
 function measurements(size: number, overrides: Partial<SizeMeasurements> = {}): SizeMeasurements {
   return {
     size,
-    seeding: { real: size, synthetic: 0, seconds: 1 },
+    seeding: { real: size, synthetic: 0, refused: 0, seconds: 1 },
     embed: latency(20),
     rawQuery: latency(3),
     rawLexicalQuery: latency(2),

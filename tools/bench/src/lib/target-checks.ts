@@ -10,6 +10,8 @@ export interface SeedingReport {
   real: number;
   /** Records whose vector is a perturbation of a real one (their text is a sibling of that text). */
   synthetic: number;
+  /** Seeds the duplicate guard refused (each replaced by another). */
+  refused: number;
   seconds: number;
 }
 

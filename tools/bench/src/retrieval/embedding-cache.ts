@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { EmbeddingProvider } from '@kioku/embeddings';
+import { withEmbed } from '../lib/with-embed';
 
 interface CacheFile {
   modelId: string;
@@ -27,19 +28,7 @@ export class EmbeddingCache {
 
   /** The provider with this cache in front of it. */
   wrap(provider: EmbeddingProvider): EmbeddingProvider {
-    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the wrapper reads the cache it belongs to
-    const cache = this;
-    return {
-      get modelId() {
-        return provider.modelId;
-      },
-      get dimension() {
-        return provider.dimension;
-      },
-      calibratedThresholds: provider.calibratedThresholds,
-      init: () => provider.init(),
-      embed: (texts) => cache.embed(provider, texts),
-    };
+    return withEmbed(provider, (texts) => this.embed(provider, texts));
   }
 
   /** Writes the file when this run embedded anything new (atomically: a half-written file is never read). */

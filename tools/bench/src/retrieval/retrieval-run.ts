@@ -82,7 +82,7 @@ export async function runRetrievalBench(
       env,
       PASSED_THROUGH,
       progress,
-      cache && ((provider) => cache.wrap(provider)),
+      { wrapEmbeddings: cache && ((provider) => cache.wrap(provider)) },
     );
     try {
       const { container } = app;
