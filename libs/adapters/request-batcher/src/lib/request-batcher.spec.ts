@@ -99,4 +99,99 @@ describe('RequestBatcher', () => {
       RangeError,
     );
   });
+
+  it('refuses a negative or non-finite linger window', () => {
+    for (const lingerMs of [-1, Number.NaN, Infinity]) {
+      expect(() => new RequestBatcher(double, { maxBatchSize: 1, maxConcurrentRuns: 1, lingerMs })).toThrow(
+        RangeError,
+      );
+    }
+  });
+
+  describe('with a linger window', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    /** A runner whose runs stay in flight until released, first run first. */
+    function heldRuns() {
+      const releases: (() => void)[] = [];
+      const run = jest.fn(
+        (items: number[]) =>
+          new Promise<number[]>((resolve) => releases.push(() => resolve(items.map((i) => i * 2)))),
+      );
+      return { run, release: () => releases.shift()?.() };
+    }
+
+    it('starts a lone submission at once', async () => {
+      const { run, release } = heldRuns();
+      const batcher = new RequestBatcher(run, { maxBatchSize: 8, maxConcurrentRuns: 2, lingerMs: 1000 });
+      const lone = batcher.submit([1]);
+      await jest.advanceTimersByTimeAsync(0);
+      expect(run.mock.calls.map(([batch]) => batch)).toEqual([[1]]);
+      release();
+      await expect(lone).resolves.toEqual([2]);
+    });
+
+    it('lets a single item that arrives while a run is in flight wait for company, and share its run', async () => {
+      const { run, release } = heldRuns();
+      const batcher = new RequestBatcher(run, { maxBatchSize: 8, maxConcurrentRuns: 2, lingerMs: 10 });
+      const first = batcher.submit([1]);
+      await jest.advanceTimersByTimeAsync(0);
+      const waiting = batcher.submit([2]);
+      await jest.advanceTimersByTimeAsync(6);
+      expect(run).toHaveBeenCalledTimes(1);
+      const company = batcher.submit([3]);
+      await jest.advanceTimersByTimeAsync(0);
+      expect(run.mock.calls.map(([batch]) => batch)).toEqual([[1], [2, 3]]);
+      release();
+      release();
+      await expect(Promise.all([first, waiting, company])).resolves.toEqual([[2], [4], [6]]);
+      expect(jest.getTimerCount()).toBe(0);
+    });
+
+    it('starts a single item that finds no company when the window ends', async () => {
+      const { run, release } = heldRuns();
+      const batcher = new RequestBatcher(run, { maxBatchSize: 8, maxConcurrentRuns: 2, lingerMs: 10 });
+      const first = batcher.submit([1]);
+      await jest.advanceTimersByTimeAsync(0);
+      const alone = batcher.submit([2]);
+      await jest.advanceTimersByTimeAsync(9);
+      expect(run).toHaveBeenCalledTimes(1);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(run.mock.calls.map(([batch]) => batch)).toEqual([[1], [2]]);
+      release();
+      release();
+      await expect(Promise.all([first, alone])).resolves.toEqual([[2], [4]]);
+    });
+
+    it('starts two or more waiting items at once', async () => {
+      const { run, release } = heldRuns();
+      const batcher = new RequestBatcher(run, { maxBatchSize: 8, maxConcurrentRuns: 2, lingerMs: 1000 });
+      const first = batcher.submit([1]);
+      await jest.advanceTimersByTimeAsync(0);
+      const two = batcher.submit([2, 3]);
+      await jest.advanceTimersByTimeAsync(0);
+      expect(run.mock.calls.map(([batch]) => batch)).toEqual([[1], [2, 3]]);
+      release();
+      release();
+      await expect(Promise.all([first, two])).resolves.toEqual([[2], [4, 6]]);
+    });
+
+    it('starts the waiting items as soon as the run in flight ends', async () => {
+      const { run, release } = heldRuns();
+      const batcher = new RequestBatcher(run, { maxBatchSize: 8, maxConcurrentRuns: 2, lingerMs: 1000 });
+      const first = batcher.submit([1]);
+      await jest.advanceTimersByTimeAsync(0);
+      const waiting = batcher.submit([2]);
+      await jest.advanceTimersByTimeAsync(0);
+      expect(run).toHaveBeenCalledTimes(1);
+      release();
+      await expect(first).resolves.toEqual([2]);
+      await jest.advanceTimersByTimeAsync(0);
+      expect(run.mock.calls.map(([batch]) => batch)).toEqual([[1], [2]]);
+      release();
+      await expect(waiting).resolves.toEqual([4]);
+      expect(jest.getTimerCount()).toBe(0);
+    });
+  });
 });

@@ -10,6 +10,11 @@
  *   run instead of each paying for a request.
  * - A failed run rejects every request that had an item in it; their remaining items are dropped and
  *   later requests are unaffected.
+ * - `lingerMs` (default 0): while another run is in flight, a single waiting item waits up to that long
+ *   for company before its run starts (it starts as soon as a second item comes or the run in flight
+ *   ends), so requests that arrive a few milliseconds apart share one run instead of each paying for a
+ *   pass of its own. A lone request (nothing in flight) starts at once, and so does a queue of two or
+ *   more (under load the queue is what coalesces).
  *
  * A local model gains nothing from parallel passes (`maxConcurrentRuns: 1`); a remote server can work
  * on a second request while the first one's answer travels back, hence a bound rather than strict
@@ -24,6 +29,8 @@ export interface RequestBatcherOptions {
   maxBatchSize: number;
   /** Most runs in flight at once; a positive integer. */
   maxConcurrentRuns: number;
+  /** How long a single waiting item waits for company while another run is in flight; default 0. */
+  lingerMs?: number;
 }
 
 interface PendingRequest<Result> {
@@ -44,8 +51,10 @@ export class RequestBatcher<Item, Result> {
   private readonly queue: QueuedItem<Item, Result>[] = [];
   private readonly maxBatchSize: number;
   private readonly maxConcurrentRuns: number;
+  private readonly lingerMs: number;
   private runsInFlight = 0;
   private pumpScheduled = false;
+  private lingering?: NodeJS.Timeout;
 
   constructor(
     private readonly run: BatchRunner<Item, Result>,
@@ -53,6 +62,10 @@ export class RequestBatcher<Item, Result> {
   ) {
     this.maxBatchSize = positiveInteger(options.maxBatchSize, 'maxBatchSize');
     this.maxConcurrentRuns = positiveInteger(options.maxConcurrentRuns, 'maxConcurrentRuns');
+    this.lingerMs = options.lingerMs ?? 0;
+    if (!Number.isFinite(this.lingerMs) || this.lingerMs < 0) {
+      throw new RangeError(`lingerMs must be a non-negative number of milliseconds, got ${options.lingerMs}`);
+    }
   }
 
   /** Items submitted and not yet handed to a run (for queue bounds and back-pressure). */
@@ -88,8 +101,20 @@ export class RequestBatcher<Item, Result> {
     });
   }
 
-  private pump(): void {
+  private pump(lingered = false): void {
     while (this.runsInFlight < this.maxConcurrentRuns && this.queue.length > 0) {
+      if (this.shouldLinger(lingered)) {
+        this.lingering ??= setTimeout(() => {
+          this.lingering = undefined;
+          this.pump(true);
+        }, this.lingerMs);
+        return;
+      }
+      lingered = false;
+      if (this.lingering) {
+        clearTimeout(this.lingering);
+        this.lingering = undefined;
+      }
       const batch = this.queue.splice(0, this.maxBatchSize);
       this.runsInFlight += 1;
       void this.runBatch(batch).finally(() => {
@@ -97,6 +122,11 @@ export class RequestBatcher<Item, Result> {
         this.pump();
       });
     }
+  }
+
+  /** A single waiting item waits for company while another run is in flight, once per wait. */
+  private shouldLinger(lingered: boolean): boolean {
+    return this.lingerMs > 0 && !lingered && this.runsInFlight > 0 && this.queue.length === 1;
   }
 
   private async runBatch(batch: QueuedItem<Item, Result>[]): Promise<void> {

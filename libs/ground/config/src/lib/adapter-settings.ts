@@ -54,6 +54,8 @@ export interface LocalEmbeddingsSettings {
   maxQueuedShortTexts: number;
   /** Most texts waiting in the long lane before calls are refused with BUSY. */
   maxQueuedLongTexts: number;
+  /** How long a short text waits for another to share its pass while a pass runs (0: never). */
+  lingerMs: number;
 }
 
 /** `KIOKU_EMBEDDINGS=ollama`: an Ollama server. */

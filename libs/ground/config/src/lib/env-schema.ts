@@ -64,6 +64,7 @@ export const envSchema = z.object({
   KIOKU_EMBEDDING_LONG_TEXT_CHARS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   KIOKU_EMBEDDING_QUEUE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(256),
   KIOKU_EMBEDDING_LONG_QUEUE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(16),
+  KIOKU_EMBEDDING_LINGER_MS: z.coerce.number().int().min(0).max(1000).default(10),
   KIOKU_OLLAMA_URL: httpUrl.optional(),
   KIOKU_OLLAMA_MODEL: z.string().trim().min(1).default('nomic-embed-text'),
   KIOKU_OLLAMA_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),

@@ -45,6 +45,7 @@ describe('configuration', () => {
       longTextCharacters: 1000,
       maxQueuedShortTexts: 256,
       maxQueuedLongTexts: 16,
+      lingerMs: 10,
     });
     expect(
       parseConfig({
@@ -52,6 +53,7 @@ describe('configuration', () => {
         KIOKU_EMBEDDING_LONG_TEXT_CHARS: '500',
         KIOKU_EMBEDDING_QUEUE_LIMIT: '64',
         KIOKU_EMBEDDING_LONG_QUEUE_LIMIT: '4',
+        KIOKU_EMBEDDING_LINGER_MS: '0',
       }).embeddings,
     ).toEqual({
       kind: 'local',
@@ -59,6 +61,7 @@ describe('configuration', () => {
       longTextCharacters: 500,
       maxQueuedShortTexts: 64,
       maxQueuedLongTexts: 4,
+      lingerMs: 0,
     });
   });
 
@@ -67,6 +70,7 @@ describe('configuration', () => {
     ['KIOKU_EMBEDDING_THREADS', 'two'],
     ['KIOKU_EMBEDDING_QUEUE_LIMIT', '0'],
     ['KIOKU_EMBEDDING_LONG_QUEUE_LIMIT', '1.5'],
+    ['KIOKU_EMBEDDING_LINGER_MS', '-5'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(name);
   });

@@ -192,6 +192,7 @@ function embeddingsConfig(env: Env): EmbeddingsConfig {
         longTextCharacters: env.KIOKU_EMBEDDING_LONG_TEXT_CHARS,
         maxQueuedShortTexts: env.KIOKU_EMBEDDING_QUEUE_LIMIT,
         maxQueuedLongTexts: env.KIOKU_EMBEDDING_LONG_QUEUE_LIMIT,
+        lingerMs: env.KIOKU_EMBEDDING_LINGER_MS,
       };
     case 'ollama':
       if (!env.KIOKU_OLLAMA_URL) {
