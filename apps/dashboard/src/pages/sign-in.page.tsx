@@ -6,26 +6,23 @@ import { useState } from 'preact/hooks';
 import { get } from '../api/client';
 import { clearSession, saveSession, type Session } from '../api/session';
 import { ErrorNote } from '../components/status';
+import { useAction } from '../use-action';
 
 export function SignInPage({ onSignedIn }: { onSignedIn: () => void }) {
   const [token, setToken] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
 
-  async function signIn(session: Session) {
-    setBusy(true);
-    setError(null);
-    saveSession(session);
-    try {
-      await get('/v1/stats');
-      onSignedIn();
-    } catch (failure) {
-      clearSession();
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const signIn = (session: Session) =>
+    run(async () => {
+      saveSession(session);
+      try {
+        await get('/v1/stats');
+        onSignedIn();
+      } catch (failure) {
+        clearSession();
+        throw failure;
+      }
+    });
 
   return (
     <main id="main" class="sign-in">
