@@ -53,7 +53,7 @@ const OPT_IN_SPECS = [
     what: 'kioku installed for Linux arm64, run under qemu-user (root: binfmt_misc; docs/platforms.md)',
   },
   {
-    pattern: 'package-win32\\.wine\\.int\\.spec\\.ts$',
+    pattern: 'package-win32\\.emulated\\.int\\.spec\\.ts$',
     variable: 'KIOKU_WINE_EMULATION',
     what: 'kioku installed for Windows x64, run under Wine 8 (apps/mcp-server/src/testing/wine/setup.sh)',
   },
