@@ -25,12 +25,9 @@ import { refuseWhileStopping } from './hooks/shutdown-refusal.hook';
 import { GatewayMetrics } from './metrics/gateway-metrics';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi/openapi-document';
 import { defaultDashboardDir, registerDashboard } from './dashboard/dashboard-files';
-import { consolidationRoutes } from './routes/consolidation.routes';
-import { episodeRoutes } from './routes/episodes.routes';
-import { forgettingRoutes } from './routes/forgetting.routes';
 import { inspectionRoutes } from './routes/inspection.routes';
 import { mcpRoutes } from './routes/mcp.routes';
-import { memoryRoutes } from './routes/memory.routes';
+import { operationRoutes } from './routes/operation-routes';
 import { operationsRoutes } from './routes/operations.routes';
 import { registerRoute } from './routes/register-route';
 import type { RouteSpec } from './routes/route-spec';
@@ -104,10 +101,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
 
   let document: OpenApiDocument | undefined;
   const routes: RouteSpec[] = [
-    ...memoryRoutes,
-    ...forgettingRoutes,
-    ...episodeRoutes,
-    ...consolidationRoutes,
+    ...operationRoutes(),
     ...inspectionRoutes(new WorkerReportReader(join(config.dataDir, 'worker-reports'))),
     ...mcpRoutes(mcpSessions, metrics),
     ...operationsRoutes({

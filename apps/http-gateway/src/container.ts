@@ -3,7 +3,7 @@
  * with the app's name on every log record, plus the gateway's own service for two-step deletes.
  */
 import { createAppContainer, type AppContainer, type AppContainerOptions } from '@kioku/composition';
-import { TwoStepDelete } from './confirmations/two-step-delete';
+import { TwoStepDelete } from '@kioku/operations/confirmations';
 import type { HttpGatewayConfig } from './config';
 
 export async function createGatewayContainer(

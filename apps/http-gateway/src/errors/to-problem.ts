@@ -7,6 +7,7 @@
  * credentials or private content.
  */
 import { isAppError, type ErrorCode, type SafeDetails } from '@kioku/kernel';
+import { ConfirmationError } from '@kioku/operations';
 import { GatewayError, type GatewayErrorCode } from './gateway-error';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
@@ -60,6 +61,7 @@ export function statusOfCode(code: ProblemCode): number {
 
 export function toProblem(error: unknown): ProblemResponse {
   if (error instanceof GatewayError) return problem(error.code, error.message, error.headers);
+  if (error instanceof ConfirmationError) return problem(error.code, error.message);
   if (isAppError(error)) {
     const detail = error.code === 'INTERNAL' ? 'Internal error.' : error.message;
     return problem(error.code, detail, retryAfterHeader(error.details));

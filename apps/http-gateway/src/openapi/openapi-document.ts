@@ -66,12 +66,14 @@ export function buildOpenApiDocument(
 function operation(route: RouteSpec): OpenApiOperation {
   const body = route.kind === 'rest' ? route.body : undefined;
   const query = route.kind === 'rest' ? route.query : undefined;
+  const pathSchemas = route.kind === 'rest' && route.params ? properties(jsonSchema(route.params, 'input')) : {};
   const parameters = [
     ...[...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => ({
       name: m[1],
       in: 'path',
       required: true,
-      schema: { type: 'string' },
+      schema: pathSchemas[m[1]] ?? { type: 'string' },
+      ...(route.pathArguments?.[m[1]] ? { 'x-mcp-argument': route.pathArguments[m[1]] } : {}),
     })),
     ...queryParameters(query),
     ...(route.headers ?? []).map((h) => ({
@@ -108,6 +110,7 @@ function operation(route: RouteSpec): OpenApiOperation {
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     tags: [route.tag],
+    ...(route.mcpTool ? { 'x-mcp-tool': route.mcpTool } : {}),
     security: route.auth ? [{ bearerAuth: [] }] : [],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(requestSchema
@@ -143,9 +146,8 @@ function problemsByStatus(route: RouteSpec): Map<number, ProblemCode[]> {
 function queryParameters(query: z.ZodType | undefined): Record<string, unknown>[] {
   if (!query) return [];
   const schema = jsonSchema(query, 'input');
-  const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
   const required = new Set((schema.required as string[] | undefined) ?? []);
-  return Object.entries(properties).map(([name, property]) => ({
+  return Object.entries(properties(schema)).map(([name, property]) => ({
     name,
     in: 'query',
     required: required.has(name),
@@ -159,4 +161,8 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, u
     unknown
   >;
   return rest;
+}
+
+function properties(schema: Record<string, unknown>): Record<string, Record<string, unknown>> {
+  return (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
 }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { InspectMemoryUseCase } from '@kioku/episodes';
+import { memoryNotFound } from '@kioku/operations';
 import { ListTrashUseCase, NamespaceOverviewUseCase } from '@kioku/forgetting';
 import {
   memoryInspectionSchema,
@@ -16,7 +17,6 @@ import {
   workerReportsSchema,
 } from '@kioku/presenters';
 import type { WorkerReportReader } from '../worker-reports/worker-report-reader';
-import { memoryNotFound } from './rest.errors';
 import { idParams, ok, restRoute, type RouteSpec } from './route-spec';
 
 const limitQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).optional() });

@@ -14,27 +14,17 @@ import type { Container } from 'inversify';
 import { z } from 'zod';
 import type { CallContext } from '@kioku/call-context';
 import { idString } from '@kioku/memory/schemas';
+import type {
+  HeaderDoc,
+  HttpMethod,
+  OperationTag,
+  ResponseDocs,
+  RouteResult,
+} from '@kioku/operations';
 import type { Caller } from '../auth/caller';
 import type { ProblemCode } from '../errors/to-problem';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-export type RouteTag =
-  'memories' | 'forgetting' | 'episodes' | 'consolidation' | 'inspection' | 'mcp' | 'operations';
-
-export interface ResponseDoc<S extends z.ZodType = z.ZodType> {
-  description: string;
-  /** Body schema (JSON), or a fixed media type for non-JSON bodies. */
-  schema?: S;
-  mediaType?: string;
-}
-
-/** The documented responses of a route, by status. */
-export type ResponseDocs = Record<number, ResponseDoc>;
-
-export interface HeaderDoc {
-  name: string;
-  description: string;
-}
+export type RouteTag = OperationTag | 'inspection' | 'mcp' | 'operations';
 
 interface RouteDocs {
   /** Stable name: the OpenAPI operationId and the `operation` label of the metrics. */
@@ -51,6 +41,10 @@ interface RouteDocs {
   /** Problems this route may answer with besides the ones every route shares. */
   problems?: ProblemCode[];
   headers?: HeaderDoc[];
+  /** The MCP tool serving the same operation (the table of operations), if any. */
+  mcpTool?: string;
+  /** The tool argument each path parameter fills: `{ id: 'memory_id' }`. */
+  pathArguments?: Record<string, string>;
 }
 
 export interface RestInput<B, Q> {
@@ -62,14 +56,6 @@ export interface RestInput<B, Q> {
   container: Container;
   request: FastifyRequest;
 }
-
-/** The body a documented response carries: its schema's output, or nothing without a schema. */
-type BodyOf<D> = D extends { schema: infer S extends z.ZodType } ? z.output<S> : undefined;
-
-/** One of the documented responses: its status and a body of that status's schema. */
-export type RouteResult<R extends ResponseDocs = ResponseDocs> = {
-  [S in keyof R & number]: { status: S; body: BodyOf<R[S]>; headers?: Record<string, string> };
-}[keyof R & number];
 
 export interface RestRoute<
   B extends z.ZodType = z.ZodType,
@@ -111,6 +97,4 @@ export function rawRoute(route: Omit<RawRoute, 'kind'>): RawRoute {
 /** The path parameters of a `/:id` route: a memory or an episode id, with the length the tools allow. */
 export const idParams = z.object({ id: idString });
 
-export const ok = <T>(body: T) => ({ status: 200 as const, body });
-export const created = <T>(body: T) => ({ status: 201 as const, body });
-export const accepted = <T>(body: T) => ({ status: 202 as const, body });
+export { accepted, created, ok, type HttpMethod, type ResponseDoc, type ResponseDocs } from '@kioku/operations';

@@ -8,11 +8,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Container } from 'inversify';
 import { KERNEL_TOKENS, type Clock, type Logger } from '@kioku/kernel';
 import type { CallContext } from '@kioku/call-context';
-import { registerMemoryTools } from './tools/memory.tools';
-import { registerForgettingTools } from './tools/forgetting.tools';
-import { registerEpisodeTools } from './tools/episodes.tools';
-import { registerSessionTools } from './tools/session.tools';
-import { registerConsolidationTools } from './tools/consolidation.tools';
+import { registerOperationTools } from './tools/operation-tools';
 import { registerMemoryResources } from './resources/memory.resources';
 
 export const SERVER_INFO = { name: 'kioku', version: '0.1.0' } as const;
@@ -40,11 +36,7 @@ export function createMcpServer(app: Container | McpServerServices, context: Cal
     capabilities: { logging: {} },
   });
   const deps = { ...services, context, server };
-  registerSessionTools(server, deps);
-  registerMemoryTools(server, deps);
-  registerForgettingTools(server, deps);
-  registerEpisodeTools(server, deps);
-  registerConsolidationTools(server, deps);
+  registerOperationTools(server, deps);
   registerMemoryResources(server, deps);
   return server;
 }

@@ -5,7 +5,7 @@
  */
 import 'reflect-metadata';
 import { MemoryRepository } from '@kioku/memory';
-import { CONFIRMATION_HEADER } from '../routes/forgetting.routes';
+import { CONFIRMATION_HEADER } from '@kioku/operations';
 import { startTestGateway, type ApiClient, type TestGateway } from '../testing/gateway-harness';
 import { TOPIC_WORDS } from '../testing/load-driver';
 

@@ -1,6 +1,6 @@
 /**
  * Results that a REST client must see as failures (an unknown id is a 404, a refused change a
- * 409), raised as `AppError`s with stable codes so `to-problem.ts` decides the status. A message
+ * 409), raised as `AppError`s with stable codes so the gateway's problem mapping decides the status. A message
  * never repeats the ids the caller sent (the client knows what it asked for). `expectMode` narrows a use case's result to the
  * mode the route asked for (so its body type is that mode's schema); any other mode is a bug.
  */

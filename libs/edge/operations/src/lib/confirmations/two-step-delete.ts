@@ -1,5 +1,5 @@
 /**
- * Two-step delete over REST on top of the forget use case (behaviour §4.5, §8.2): the first request makes
+ * Two-step delete for callers without a session (REST) on top of the forget use case (behaviour §4.5, §8.2): the first request makes
  * the use case's first call and answers with a confirmation token; the second, with that token from
  * the same key before it expires, makes the use case's second call, which deletes. A wrong, expired,
  * used or foreign token never reaches the use case, so nothing is deleted. Tokens and the use case's
@@ -14,12 +14,17 @@ import {
   type ForgetResult,
   type ForgettingSettings,
 } from '@kioku/forgetting';
-import type { Caller } from '../auth/caller';
-import { GatewayError } from '../errors/gateway-error';
-import { conflict, memoryNotFound } from '../routes/rest.errors';
+import { conflict, memoryNotFound } from '../rest-errors';
+import { ConfirmationError } from './confirmation-error';
 import { DeleteConfirmations } from './delete-confirmations';
 
-type IdsResult = Extract<ForgetResult, { mode: 'ids' }>;
+export type IdsResult = Extract<ForgetResult, { mode: 'ids' }>;
+
+/** Who deletes: the key (the confirmation is bound to it) and the namespace the key is bound to. */
+export interface Requester {
+  keyId: string;
+  namespace: string;
+}
 
 export interface DeleteRequested {
   token: string;
@@ -41,7 +46,7 @@ export class TwoStepDelete {
   }
 
   /** First step: asks for confirmation; nothing is deleted. */
-  async request(caller: Caller, memoryId: string): Promise<DeleteRequested> {
+  async request(caller: Requester, memoryId: string): Promise<DeleteRequested> {
     const { token, confirmation } = await this.confirmations.issue(caller.keyId, memoryId);
     let result: IdsResult;
     try {
@@ -59,21 +64,21 @@ export class TwoStepDelete {
   }
 
   /** Second step: deletes when the token is this key's, for this memory, and not expired. */
-  async confirm(caller: Caller, memoryId: string, token: string): Promise<IdsResult> {
+  async confirm(caller: Requester, memoryId: string, token: string): Promise<IdsResult> {
     const check = await this.confirmations.redeem(token, caller.keyId, memoryId);
     switch (check.status) {
       case 'unknown':
-        throw new GatewayError(
+        throw new ConfirmationError(
           'CONFIRMATION_INVALID',
           'Unknown or already used confirmation token. Nothing was deleted.',
         );
       case 'other_memory':
-        throw new GatewayError(
+        throw new ConfirmationError(
           'CONFIRMATION_INVALID',
           'This confirmation token is for another memory. Nothing was deleted.',
         );
       case 'other_key':
-        throw new GatewayError(
+        throw new ConfirmationError(
           'FORBIDDEN',
           'This confirmation token belongs to another API key. Nothing was deleted.',
         );
@@ -88,7 +93,7 @@ export class TwoStepDelete {
     throw failure(result, memoryId);
   }
 
-  private async forgetOne(caller: Caller, memoryId: string, callerId: string): Promise<IdsResult> {
+  private async forgetOne(caller: Requester, memoryId: string, callerId: string): Promise<IdsResult> {
     const result = await this.forget.execute(
       { memory_id: memoryId },
       { namespace: caller.namespace, callerId },
@@ -110,8 +115,8 @@ function failure(result: IdsResult, memoryId: string): Error {
       );
 }
 
-function expired(): GatewayError {
-  return new GatewayError(
+function expired(): ConfirmationError {
+  return new ConfirmationError(
     'CONFIRMATION_EXPIRED',
     'The confirmation token expired. Nothing was deleted; send DELETE without a token to start again.',
   );

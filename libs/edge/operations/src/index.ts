@@ -1,0 +1,25 @@
+/** Public API of @kioku/operations: the table of operations and what the transports need to serve it. */
+export { OPERATIONS } from './lib/operations';
+export { CONFIRMATION_HEADER } from './lib/confirmations/delete-route';
+export {
+  type HeaderDoc,
+  type HttpMethod,
+  type OperationProblem,
+  type ResponseDoc,
+  type ResponseDocs,
+  type RouteResult,
+  accepted,
+  created,
+  ok,
+} from './lib/http-responses';
+export {
+  type HttpRoute,
+  type Operation,
+  type OperationHints,
+  type OperationTag,
+  type RestCall,
+  defineOperation,
+  httpRoute,
+} from './lib/operation';
+export { memoryNotFound } from './lib/rest-errors';
+export { ConfirmationError, type ConfirmationErrorCode } from './lib/confirmations/confirmation-error';

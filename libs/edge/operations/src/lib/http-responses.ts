@@ -1,0 +1,41 @@
+/**
+ * What a REST route documents about its answers and the typed results its handler returns. A
+ * handler's result is typed by the route's documented responses: for each status, a body of that
+ * status's schema (`RouteResult<R>`), so a route cannot answer a status or a body its OpenAPI entry
+ * does not describe without a compile error.
+ */
+import type { z } from 'zod';
+import type { ErrorCode } from '@kioku/kernel';
+import type { ConfirmationErrorCode } from './confirmations/confirmation-error';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface ResponseDoc<S extends z.ZodType = z.ZodType> {
+  description: string;
+  /** Body schema (JSON), or a fixed media type for non-JSON bodies. */
+  schema?: S;
+  mediaType?: string;
+}
+
+/** The documented responses of a route, by status. */
+export type ResponseDocs = Record<number, ResponseDoc>;
+
+export interface HeaderDoc {
+  name: string;
+  description: string;
+}
+
+/** A problem an operation's route may answer with besides the ones every route shares. */
+export type OperationProblem = ErrorCode | ConfirmationErrorCode;
+
+/** The body a documented response carries: its schema's output, or nothing without a schema. */
+type BodyOf<D> = D extends { schema: infer S extends z.ZodType } ? z.output<S> : undefined;
+
+/** One of the documented responses: its status and a body of that status's schema. */
+export type RouteResult<R extends ResponseDocs = ResponseDocs> = {
+  [S in keyof R & number]: { status: S; body: BodyOf<R[S]>; headers?: Record<string, string> };
+}[keyof R & number];
+
+export const ok = <T>(body: T) => ({ status: 200 as const, body });
+export const created = <T>(body: T) => ({ status: 201 as const, body });
+export const accepted = <T>(body: T) => ({ status: 202 as const, body });

@@ -1,0 +1,100 @@
+/**
+ * What one operation is, declared once: its id, input schema, use case and presenter, what an MCP
+ * client is told about it (title, description, the four annotation hints, the output schema), and
+ * how it is served over REST (method, path, status codes). The MCP tools, the REST routes and the
+ * OpenAPI document are generated from these entries by one small adapter per transport.
+ *
+ * The entries import the domain libraries' pure `schemas` entry points and the presenters only;
+ * `run` loads its library on the first call, so that an MCP server lists its tools before loading it.
+ */
+import type { Container } from 'inversify';
+import type { z } from 'zod';
+import type { CallContext } from '@kioku/call-context';
+import type { HeaderDoc, HttpMethod, OperationProblem, ResponseDocs, RouteResult } from './http-responses';
+
+/** The four hints every MCP tool carries, so that clients can show and gate it. */
+export interface OperationHints {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+/** The OpenAPI tags of the operations' routes. */
+export type OperationTag = 'memories' | 'forgetting' | 'episodes' | 'consolidation';
+
+/** A REST call of an operation: its input (read from path, body and fixed fields), validated. */
+export interface RestCall {
+  input: RouteInput;
+  /** The query parameters the route's `query` schema read. */
+  query: Record<string, unknown>;
+  /** A request header, trimmed; undefined when absent or empty. */
+  header(name: string): string | undefined;
+  /** The key the call was authenticated with and the namespace it is bound to. */
+  caller: { keyId: string; namespace: string };
+  context: CallContext;
+  container: Container;
+}
+
+/** How an operation is served over REST. An operation may have several routes (forget has four). */
+/** The input a route hands its use case; its fields are the operation's input schema's (checked when served). */
+export type RouteInput = Record<string, unknown>;
+
+export interface HttpRoute<R = unknown, Rs extends ResponseDocs = ResponseDocs> {
+  /** The OpenAPI operationId and the metrics' `operation` label (default: the operation's id). */
+  operationId?: string;
+  method: HttpMethod;
+  /** Fastify path template: `/v1/memories/:id`. */
+  path: string;
+  tag: OperationTag;
+  /** What this route does, when the operation has several (follows the title: "Forget: …"). */
+  summary?: string;
+  /** What a REST caller needs besides the operation's description (statuses, limits). */
+  note?: string;
+  /** Path parameters and the input field each one fills: `{ id: 'memory_id' }`. */
+  params?: Record<string, string>;
+  /** Input fields the route fixes instead of reading them (`sweep: true`). */
+  fixed?: RouteInput;
+  /**
+   * The request body: by default the input fields that neither the path nor `fixed` fill, on POST
+   * and PATCH; `null` for none; a narrower schema of the input's fields.
+   */
+  body?: z.ZodObject | null;
+  query?: z.ZodObject;
+  headers?: HeaderDoc[];
+  responses: Rs;
+  /** Problems this route may answer with besides the ones every route shares. */
+  problems?: OperationProblem[];
+  /** Maps the use case's result to a documented response (or throws an `AppError`: a problem). */
+  respond?(result: R, input: RouteInput): RouteResult<Rs>;
+  /** Serves the call itself instead of running the use case once (the two-step delete). */
+  handle?(call: RestCall): Promise<RouteResult<Rs>>;
+}
+
+export interface Operation<I extends z.ZodObject = z.ZodObject, R = unknown> {
+  /** The MCP tool name; the REST operationId unless a route names its own. */
+  id: string;
+  title: string;
+  description: string;
+  hints: OperationHints;
+  input: I;
+  /** The schema of the structured content of an MCP tool result. */
+  output: z.ZodType;
+  /** Runs the use case (loading its library on the first call). */
+  run(container: Container, input: z.output<I>, context: CallContext): Promise<R>;
+  /** The text an agent reads. */
+  text(result: R, now: Date): string;
+  /** The structured view: MCP structured content and the REST body. */
+  structured(result: R): Record<string, unknown>;
+  http: HttpRoute<R>[];
+}
+
+/** A route of an operation, its result and response types checked against each other. */
+export function httpRoute<R, Rs extends ResponseDocs>(route: HttpRoute<R, Rs>): HttpRoute<R> {
+  return route as unknown as HttpRoute<R>;
+}
+
+/** An operation, its input, result and routes checked against each other; the table holds them untyped. */
+export function defineOperation<I extends z.ZodObject, R>(operation: Operation<I, R>): Operation {
+  return operation;
+}
