@@ -56,9 +56,9 @@ function boundaries(forTests) {
     enforceBuildableLibDependency: false,
     banTransitiveDependencies: false,
     allowCircularSelfDependency: false,
-    // The MCP tools import the domain libraries' pure `schemas` entry points and the presenters
-    // statically and the libraries themselves lazily, so that a server lists its tools before
-    // loading them (issue 13).
+    // The table of operations imports the domain libraries' pure `schemas` entry points and the
+    // presenters statically and the libraries themselves lazily, so that an MCP server lists its
+    // tools before loading them.
     checkDynamicDependenciesExceptions: ['memory', 'forgetting', 'consolidation', 'episodes'],
     depConstraints: [...layerConstraints, ...domainConstraints],
   };

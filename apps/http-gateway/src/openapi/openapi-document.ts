@@ -2,7 +2,9 @@
  * The OpenAPI 3.1 document, generated from the route descriptions that are also registered with
  * Fastify: paths, parameters, request bodies (the use cases' zod input schemas) and responses (the
  * presenters' zod output schemas, and problem JSON for errors), converted with `z.toJSONSchema`.
- * Nothing here is written by hand a second time.
+ * Nothing here is written by hand a second time. A route made from the table of operations names
+ * its MCP tool (`x-mcp-tool`) and, on each path parameter, the tool argument it fills
+ * (`x-mcp-argument`), so that a client can tell that the two are one operation.
  */
 import { z } from 'zod';
 import { ERROR_CODES } from '@kioku/kernel';
@@ -66,7 +68,8 @@ export function buildOpenApiDocument(
 function operation(route: RouteSpec): OpenApiOperation {
   const body = route.kind === 'rest' ? route.body : undefined;
   const query = route.kind === 'rest' ? route.query : undefined;
-  const pathSchemas = route.kind === 'rest' && route.params ? properties(jsonSchema(route.params, 'input')) : {};
+  const pathSchemas =
+    route.kind === 'rest' && route.params ? properties(jsonSchema(route.params, 'input')) : {};
   const parameters = [
     ...[...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => ({
       name: m[1],

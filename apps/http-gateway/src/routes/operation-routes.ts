@@ -18,7 +18,8 @@ function restRouteOf(operation: Operation, route: HttpRoute): RestRoute {
   const params = route.params ?? {};
   const shape = operation.input.shape;
   for (const field of [...Object.values(params), ...Object.keys(route.fixed ?? {})])
-    if (!(field in shape)) throw new Error(`${operation.id}: ${route.path} fills "${field}", not an input field.`);
+    if (!(field in shape))
+      throw new Error(`${operation.id}: ${route.path} fills "${field}", not an input field.`);
   return {
     kind: 'rest',
     operationId: route.operationId ?? operation.id,
@@ -55,9 +56,10 @@ function requestBody(operation: Operation, route: HttpRoute): z.ZodType | undefi
 }
 
 async function serve(operation: Operation, route: HttpRoute, request: RestInput<unknown, unknown>) {
-  const fromPath = Object.entries(route.params ?? {}).map(
-    ([name, field]): [string, string | undefined] => [field, request.params[name]],
-  );
+  const fromPath = Object.entries(route.params ?? {}).map(([name, field]): [string, string | undefined] => [
+    field,
+    request.params[name],
+  ]);
   const input = {
     ...route.fixed,
     ...(request.body as Record<string, unknown> | undefined),

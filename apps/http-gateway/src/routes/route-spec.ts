@@ -1,9 +1,10 @@
 /**
  * One description per route, used twice: to register it with Fastify and to write the OpenAPI
- * document, so that the document can never drift from what is served. A REST route names the zod
- * schemas of its body and query (the use cases' own input schemas) and of its responses (the
- * presenters' output schemas); its handler gets validated input and the caller's context, resolves
- * a use case, executes it and maps the result. The handler's result is typed by the route's
+ * document, so that the document can never drift from what is served. The operations' routes are
+ * made from the table of operations (`operation-routes.ts`); the gateway's own (inspection, MCP,
+ * operations) are written here. A REST route names the zod schemas of its body and query (the use
+ * cases' own input schemas) and of its responses (the presenters' output schemas); its handler gets
+ * validated input and the caller's context, resolves a use case, executes it and maps the result. The handler's result is typed by the route's
  * documented responses: for each status, a body of that status's schema (`RouteResult<R>`), so a
  * route cannot answer a status or a body its OpenAPI entry does not describe without a compile
  * error. A raw route (health, metrics, MCP) handles the request itself and only contributes its
@@ -14,13 +15,7 @@ import type { Container } from 'inversify';
 import { z } from 'zod';
 import type { CallContext } from '@kioku/call-context';
 import { idString } from '@kioku/memory/schemas';
-import type {
-  HeaderDoc,
-  HttpMethod,
-  OperationTag,
-  ResponseDocs,
-  RouteResult,
-} from '@kioku/operations';
+import type { HeaderDoc, HttpMethod, OperationTag, ResponseDocs, RouteResult } from '@kioku/operations';
 import type { Caller } from '../auth/caller';
 import type { ProblemCode } from '../errors/to-problem';
 
@@ -97,4 +92,11 @@ export function rawRoute(route: Omit<RawRoute, 'kind'>): RawRoute {
 /** The path parameters of a `/:id` route: a memory or an episode id, with the length the tools allow. */
 export const idParams = z.object({ id: idString });
 
-export { accepted, created, ok, type HttpMethod, type ResponseDoc, type ResponseDocs } from '@kioku/operations';
+export {
+  accepted,
+  created,
+  ok,
+  type HttpMethod,
+  type ResponseDoc,
+  type ResponseDocs,
+} from '@kioku/operations';

@@ -19,7 +19,11 @@ import {
   sweepExecutedSchema,
   sweepReportSchema,
 } from '@kioku/presenters';
-import { CONFIRMATION_HEADER, deleteRequestedOutputSchema, twoStepDelete } from '../confirmations/delete-route';
+import {
+  CONFIRMATION_HEADER,
+  deleteRequestedOutputSchema,
+  twoStepDelete,
+} from '../confirmations/delete-route';
 import { ok } from '../http-responses';
 import { defineOperation, httpRoute } from '../operation';
 import { conflict, expectMode, notInTrash } from '../rest-errors';

@@ -101,7 +101,8 @@ export const recall = defineOperation({
   hints: WRITE,
   input: recallInputSchema,
   output: recallOutputSchema,
-  run: async (container, input, context) => container.get((await memory()).RecallUseCase).execute(input, context),
+  run: async (container, input, context) =>
+    container.get((await memory()).RecallUseCase).execute(input, context),
   text: recallText,
   structured: recallStructured,
   http: [

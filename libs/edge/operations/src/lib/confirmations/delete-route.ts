@@ -24,7 +24,9 @@ export const deleteRequestedOutputSchema = z.strictObject({
   }),
 });
 
-export async function twoStepDelete(call: RestCall): Promise<ReturnType<typeof deleteRequested> | ReturnType<typeof deleted>> {
+export async function twoStepDelete(
+  call: RestCall,
+): Promise<ReturnType<typeof deleteRequested> | ReturnType<typeof deleted>> {
   const { TwoStepDelete } = await import('./two-step-delete');
   const deletion = call.container.get(TwoStepDelete);
   const memoryId = String(call.input.memory_id);
