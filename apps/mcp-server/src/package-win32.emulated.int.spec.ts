@@ -16,7 +16,7 @@
  *   undici (fetch) sets before connecting, so every fetch to the Chroma server failed.
  * The prefix reports Windows 10 (`winecfg -v win10`), as Node 22 requires.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -125,8 +125,9 @@ describe('kioku on Windows x64 under Wine', () => {
   }, 900_000);
 
   afterAll(() => {
-    // Ends every process of the test's own prefix (kioku, its Chroma server, Wine's services).
-    if (existsSync(WINESERVER)) execFileSync(WINESERVER, ['-k'], { env: wineEnvironment, stdio: 'ignore' });
+    // Ends every process left in the test's own prefix (kioku, its Chroma server, Wine's services); it
+    // exits non-zero when Wine already stopped there, with nothing left to end.
+    spawnSync(WINESERVER, ['-k'], { env: wineEnvironment, stdio: 'ignore' });
     for (const path of [dir, prefix]) if (path) rmSync(path, { recursive: true, force: true });
   });
 
