@@ -57,6 +57,15 @@ interface Candidate {
   score: number;
 }
 
+/** What one recall searches for, and how deep. */
+interface Search {
+  namespace: string;
+  query: string;
+  filter: Filter | undefined;
+  depth: number;
+  withVectors: boolean;
+}
+
 @injectable()
 export class MemoryRanker {
   constructor(
@@ -74,26 +83,19 @@ export class MemoryRanker {
     filter: Filter | undefined,
     now: Date,
   ): Promise<RankedMemory[]> {
-    const { denseWeight, contiguity, hopfield } = this.settings;
-    const depth = Math.max(RANKING_DEPTH, 3 * n);
-    // Vectors are heavy to read; only Hopfield needs every candidate's (the results' are read at the end).
-    const withVectors = hopfield;
-    const queryVector = this.queryVectors.vectorFor(namespace, query);
-    // The lexical search runs while the query is embedded.
-    const [vector, denseHits, lexicalHits] = await Promise.all([
-      queryVector,
-      denseWeight > 0
-        ? queryVector.then((v) => this.memories.nearest(namespace, v, depth, filter, { withVectors }))
-        : Promise.resolve([]),
-      denseWeight < 1
-        ? this.memories.matchingText(namespace, query, depth, filter, { withVectors })
-        : Promise.resolve([]),
-    ]);
-
+    const search: Search = {
+      namespace,
+      query,
+      filter,
+      depth: Math.max(RANKING_DEPTH, 3 * n),
+      // Vectors are heavy to read; only Hopfield needs every candidate's (the results' are read at the end).
+      withVectors: this.settings.hopfield,
+    };
+    const { vector, denseHits, lexicalHits } = await this.searchBoth(search);
     const fused = fuseScores(
       denseHits.map((h) => ({ id: h.memory.id, similarity: toSimilarity(h.distance) })),
       lexicalHits.map((h) => ({ id: h.memory.id, score: h.score })),
-      denseWeight,
+      this.settings.denseWeight,
     );
     const pool = new Map<string, Candidate>();
     for (const hit of denseHits) {
@@ -103,53 +105,18 @@ export class MemoryRanker {
     for (const hit of lexicalHits) {
       if (!pool.has(hit.memory.id)) pool.set(hit.memory.id, this.candidate(hit, 'lexical'));
     }
-    let relevance = new Map([...fused].map(([id, f]) => [id, f.relevance]));
-    if (this.settings.feedback > 0 && denseWeight < 1 && relevance.size > 0) {
-      relevance = await this.withFeedback(namespace, query, pool, relevance, depth, filter, withVectors);
-    }
-    // The hits' links (decay and spreading read them) are read while the thread is followed.
-    const [links, thread] = await Promise.all([
-      this.links.linksFrom(namespace, [...pool.keys()]),
-      contiguity > 0 && relevance.size > 0
-        ? this.threadAround(namespace, pool, relevance, filter, withVectors)
-        : Promise.resolve(undefined),
-    ]);
-    if (this.settings.chains > 0) relevance = withChains(relevance, links, this.settings.chains);
-    if (thread) relevance = withContiguity(relevance, thread, contiguity);
-    const contents = new Map([...pool].map(([id, c]) => [id, c.stored.memory.content]));
-    if (this.settings.labelKey > 0)
-      relevance = withLabelKey(relevance, contents, query, this.settings.labelKey);
-    if (this.settings.timeKey > 0) relevance = withTimeKey(relevance, contents, query, this.settings.timeKey);
-
-    const candidates = [...pool.values()];
-    if (hopfield) for (const c of candidates) c.similarity ??= cosineSimilarity(vector, c.stored.vector);
-    const strongest = strongestLinkPerMemory(links);
-    const baseScores = candidates.map((c) => {
-      const r = relevance.get(c.stored.memory.id) ?? 0;
-      return this.settings.scoring
-        ? recallScore(r, c.stored.memory, strongest.get(c.stored.memory.id) ?? 0, now)
-        : r;
-    });
-    const scores =
-      this.settings.hopfield && candidates.length > 1
-        ? blendWithHopfield(
-            baseScores,
-            candidates.map((c) => c.stored.vector),
-            hopfieldComplete(
-              candidates.map((c) => c.stored.vector),
-              vector,
-            ),
-          )
-        : baseScores;
-    candidates.forEach((c, i) => (c.score = scores[i]));
-    candidates.sort(byScore);
-
+    const { relevance, links } = await this.inContext(
+      search,
+      pool,
+      new Map([...fused].map(([id, f]) => [id, f.relevance])),
+    );
+    const candidates = this.scored([...pool.values()], relevance, links, vector, now);
     // Direct hits first; linked neighbours only take the places they leave free.
     const direct = (c: Candidate) =>
       fused.has(c.stored.memory.id) || (relevance.get(c.stored.memory.id) ?? 0) > 0;
     const ranked = this.topOf(candidates.filter(direct), n);
     if (ranked.length < n && this.settings.spreading) {
-      ranked.push(...(await this.spreadFrom(namespace, ranked, links, pool, filter, n - ranked.length)));
+      ranked.push(...(await this.spreadFrom(search, ranked, links, pool, n - ranked.length)));
     }
     const placed = new Set(ranked);
     ranked.push(...candidates.filter((c) => !placed.has(c)).slice(0, n - ranked.length));
@@ -160,6 +127,82 @@ export class MemoryRanker {
       score: c.score,
       source: c.source,
     }));
+  }
+
+  /** Stage 1: the dense and the lexical ranking; the lexical search runs while the query is embedded. */
+  private async searchBoth({ namespace, query, depth, filter, withVectors }: Search) {
+    const { denseWeight } = this.settings;
+    const queryVector = this.queryVectors.vectorFor(namespace, query);
+    const [vector, denseHits, lexicalHits] = await Promise.all([
+      queryVector,
+      denseWeight > 0
+        ? queryVector.then((v) => this.memories.nearest(namespace, v, depth, filter, { withVectors }))
+        : Promise.resolve([]),
+      denseWeight < 1
+        ? this.memories.matchingText(namespace, query, depth, filter, { withVectors })
+        : Promise.resolve([]),
+    ]);
+    return { vector, denseHits, lexicalHits };
+  }
+
+  /**
+   * Stage 2, after fusion: the feedback pass, then evidence chains over the hits' links, temporal
+   * contiguity along conversation threads, the label key and the time key. Feedback and the thread add
+   * to the pool.
+   */
+  private async inContext(
+    search: Search,
+    pool: Map<string, Candidate>,
+    fusedRelevance: Map<string, number>,
+  ): Promise<{ relevance: Map<string, number>; links: Link[] }> {
+    const { denseWeight, contiguity, feedback, chains, labelKey, timeKey } = this.settings;
+    let relevance = fusedRelevance;
+    if (feedback > 0 && denseWeight < 1 && relevance.size > 0) {
+      relevance = await this.withFeedback(search, pool, relevance);
+    }
+    // The hits' links (decay and spreading read them) are read while the thread is followed.
+    const [links, thread] = await Promise.all([
+      this.links.linksFrom(search.namespace, [...pool.keys()]),
+      contiguity > 0 && relevance.size > 0
+        ? this.threadAround(search, pool, relevance)
+        : Promise.resolve(undefined),
+    ]);
+    if (chains > 0) relevance = withChains(relevance, links, chains);
+    if (thread) relevance = withContiguity(relevance, thread, contiguity);
+    const contents = new Map([...pool].map(([id, c]) => [id, c.stored.memory.content]));
+    if (labelKey > 0) relevance = withLabelKey(relevance, contents, search.query, labelKey);
+    if (timeKey > 0) relevance = withTimeKey(relevance, contents, search.query, timeKey);
+    return { relevance, links };
+  }
+
+  /** Stage 3: decay, emotion and importance scoring, Hopfield completion when configured; best first. */
+  private scored(
+    candidates: Candidate[],
+    relevance: Map<string, number>,
+    links: Link[],
+    vector: number[],
+    now: Date,
+  ): Candidate[] {
+    const { hopfield, scoring } = this.settings;
+    if (hopfield) for (const c of candidates) c.similarity ??= cosineSimilarity(vector, c.stored.vector);
+    const strongest = strongestLinkPerMemory(links);
+    const baseScores = candidates.map((c) => {
+      const r = relevance.get(c.stored.memory.id) ?? 0;
+      return scoring ? recallScore(r, c.stored.memory, strongest.get(c.stored.memory.id) ?? 0, now) : r;
+    });
+    const scores =
+      hopfield && candidates.length > 1
+        ? blendWithHopfield(
+            baseScores,
+            candidates.map((c) => c.stored.vector),
+            hopfieldComplete(
+              candidates.map((c) => c.stored.vector),
+              vector,
+            ),
+          )
+        : baseScores;
+    candidates.forEach((c, i) => (c.score = scores[i]));
+    return candidates.sort(byScore);
   }
 
   /** The best n, spread over the answer's parts when diversity is on. */
@@ -180,13 +223,9 @@ export class MemoryRanker {
    * hits join the pool.
    */
   private async withFeedback(
-    namespace: string,
-    query: string,
+    { namespace, query, depth, filter, withVectors }: Search,
     pool: Map<string, Candidate>,
     relevance: Map<string, number>,
-    depth: number,
-    filter: Filter | undefined,
-    withVectors: boolean,
   ): Promise<Map<string, number>> {
     const best = [...relevance.entries()]
       .sort((a, b) => b[1] - a[1])
@@ -234,11 +273,9 @@ export class MemoryRanker {
    * order among everything in it.
    */
   private async threadAround(
-    namespace: string,
+    { namespace, filter, withVectors }: Search,
     pool: Map<string, Candidate>,
     relevance: Map<string, number>,
-    filter: Filter | undefined,
-    withVectors: boolean,
   ): Promise<ThreadNeighbours> {
     const best = [...relevance.entries()]
       .sort((a, b) => b[1] - a[1])
@@ -273,11 +310,10 @@ export class MemoryRanker {
    * they are not in the pool yet and kept only when they match the filter.
    */
   private async spreadFrom(
-    namespace: string,
+    { namespace, filter }: Search,
     parents: Candidate[],
     links: Link[],
     pool: Map<string, Candidate>,
-    filter: Filter | undefined,
     free: number,
   ): Promise<Candidate[]> {
     const taken = new Set(parents.map((p) => p.stored.memory.id));
