@@ -7,6 +7,19 @@ import { createAppContainer, type AppContainer, type AppContainerOptions } from 
 import { parseConfig, type EnvSource } from '@kioku/config';
 import type { BenchStore } from './lib/bench-options';
 
+/** The recall settings every benchmark passes through, so that a configured ranking is what it measures. */
+export const RECALL_SETTINGS = [
+  'KIOKU_HOPFIELD',
+  'KIOKU_RECALL_DENSE_WEIGHT',
+  'KIOKU_RECALL_CONTIGUITY',
+  'KIOKU_RECALL_SPREADING',
+  'KIOKU_RECALL_LABEL_KEY',
+  'KIOKU_RECALL_TIME_KEY',
+  'KIOKU_RECALL_CHAINS',
+  'KIOKU_RECALL_FEEDBACK',
+  'KIOKU_RECALL_DIVERSITY',
+] as const;
+
 export async function startBenchApp(
   appName: string,
   store: BenchStore,

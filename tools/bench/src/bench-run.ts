@@ -8,7 +8,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EnvSource } from '@kioku/config';
 import type { Container } from 'inversify';
-import { startBenchApp } from './bench-app';
+import { RECALL_SETTINGS, startBenchApp } from './bench-app';
 import { EMBEDDINGS_TOKENS } from '@kioku/embeddings';
 import { KERNEL_TOKENS } from '@kioku/kernel';
 import { MemoryRepository, RecallUseCase, RememberBatchUseCase, RememberUseCase } from '@kioku/memory';
@@ -36,7 +36,8 @@ import { embedSeedPool, medianSiblingDistance, type SeedPool } from './seed-pool
 /** Settings passed through from the caller's environment; everything else is the bench's own. */
 const PASSED_THROUGH = [
   'KIOKU_LOG_FILE',
-  'KIOKU_HOPFIELD',
+  // `KIOKU_RECALL_CHAINS=0 kioku bench` measures recall without a stage.
+  ...RECALL_SETTINGS,
   'KIOKU_DEDUP_DISTANCE',
   'KIOKU_LINK_DISTANCE',
   'KIOKU_MERGE_DISTANCE',

@@ -18,7 +18,7 @@ import {
   type MemorySettings,
 } from '@kioku/memory';
 import { type CallContext } from '@kioku/call-context';
-import { startBenchApp } from '../bench-app';
+import { RECALL_SETTINGS, startBenchApp } from '../bench-app';
 import { summarize, type LatencySummary } from '../lib/percentiles';
 import { EmbeddingCache } from './embedding-cache';
 import { loadConversations, scoredQuestions, turnText, type Conversation } from './locomo-dataset';
@@ -29,15 +29,7 @@ import { ablationsFor, KIOKU_RANKING, type RankingVariant } from './retrieval-va
 /** Recall settings passed through from the caller's environment, so a configured run is measured. */
 const PASSED_THROUGH = [
   'KIOKU_LOG_FILE',
-  'KIOKU_HOPFIELD',
-  'KIOKU_RECALL_DENSE_WEIGHT',
-  'KIOKU_RECALL_CONTIGUITY',
-  'KIOKU_RECALL_SPREADING',
-  'KIOKU_RECALL_LABEL_KEY',
-  'KIOKU_RECALL_TIME_KEY',
-  'KIOKU_RECALL_CHAINS',
-  'KIOKU_RECALL_FEEDBACK',
-  'KIOKU_RECALL_DIVERSITY',
+  ...RECALL_SETTINGS,
   // A configured Ollama model is measured as users would run it (docs/retrieval.md).
   'KIOKU_EMBEDDINGS',
   'KIOKU_OLLAMA_URL',
