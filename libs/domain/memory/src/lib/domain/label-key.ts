@@ -5,6 +5,7 @@
  * compared as index terms (the lexical analyser's), so "Alice's" names "Alice".
  */
 import { analyzeText } from '@kioku/similarity';
+import { raiseMarked } from './key-boost';
 
 /** A label is a name of at most this many words before the colon. */
 const MAX_LABEL_WORDS = 3;
@@ -49,6 +50,5 @@ export function withLabelKey(
       return isNamed.get(label);
     }),
   );
-  if (named.size === 0 || named.size === relevance.size) return relevance;
-  return new Map([...relevance].map(([id, r]) => [id, named.has(id) ? r * (1 + weight) : r]));
+  return raiseMarked(relevance, named, weight);
 }

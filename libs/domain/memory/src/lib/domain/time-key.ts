@@ -4,6 +4,7 @@
  * years ago" or a year. Among the memories that match such a question, those that carry a time
  * expression count more. English time words, as the lexical analyser is English.
  */
+import { raiseMarked } from './key-boost';
 
 /** A question about when, or for how long, something happened. */
 const ASKS_WHEN =
@@ -52,6 +53,5 @@ export function withTimeKey(
 ): Map<string, number> {
   if (!asksWhen(query)) return relevance;
   const dated = new Set([...relevance.keys()].filter((id) => saysWhen(contents.get(id) ?? '')));
-  if (dated.size === 0 || dated.size === relevance.size) return relevance;
-  return new Map([...relevance].map(([id, r]) => [id, dated.has(id) ? r * (1 + weight) : r]));
+  return raiseMarked(relevance, dated, weight);
 }
