@@ -33,11 +33,11 @@ export async function measureConsolidation(
   const call = { namespace, callerId: 'bench' };
   context.progress(`consolidating ${namespace} over ${windowHours.toFixed(0)} h`);
   let started = performance.now();
-  await consolidate.execute({ window_hours: windowHours, dry_run: true }, call);
+  await consolidate.execute({ windowHours, dryRun: true }, call);
   const dryRunMs = performance.now() - started;
   context.profiler.start();
   started = performance.now();
-  const result = await consolidate.execute({ window_hours: windowHours }, call);
+  const result = await consolidate.execute({ windowHours }, call);
   const runMs = performance.now() - started;
   const profile = context.profiler.stop();
   return {

@@ -97,7 +97,7 @@ export async function measureReads(
     let found = 0;
     if (measured) context.profiler.start();
     const recall = await timed(async () => {
-      found = (await context.recall.execute({ query, n_results: 3 }, callContext)).results.length;
+      found = (await context.recall.execute({ query, limit: 3 }, callContext)).results.length;
     });
     if (measured) mergeTotals(recallProfile, context.profiler.stop());
     if (!measured) continue;

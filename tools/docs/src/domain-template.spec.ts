@@ -4,6 +4,8 @@
  *   `src/lib/testing/<lib>-test-kit.ts` behind the `@kioku/<lib>/testing` entry (`src/testing.ts`);
  * - DI tokens only in `src/lib/<lib>.tokens.ts`, settings only in `src/lib/<lib>-settings.ts`;
  * - a spec beside each use case (`<name>.use-case.spec.ts`);
+ * - wire names only at the edge: a use case's input (the `<Name>Input` type of its `.input.ts`, beside
+ *   the wire schema the edge serves) has domain names, and no source reads a snake_case input field;
  * - integration specs named `<subject>.int.spec.ts` or `<subject>.<kind>.int.spec.ts` with a kind from
  *   one list (or `<subject>.<suffix>` naming the file they test).
  * call-context holds one shared type and no use case, so it has no module or test kit.
@@ -75,6 +77,23 @@ describe('the domain library template', () => {
         .filter((file) => file.endsWith('.use-case.ts'))
         .filter((file) => !files.includes(file.replace(/\.ts$/, '.spec.ts')));
       expect(missing).toEqual([]);
+    });
+
+    it('takes domain names as input: the wire (snake_case) names are mapped at the edge', () => {
+      const source = files.filter((file) => !file.endsWith('.spec.ts'));
+      const reads = source
+        .filter((file) => !file.endsWith('.input.ts'))
+        .flatMap((file) =>
+          [...read(file).matchAll(/\binput\??\.([a-z\d]+_\w+)/g)].map((m) => `${file} reads input.${m[1]}`),
+        );
+      const declares = source
+        .filter((file) => file.endsWith('.input.ts'))
+        .flatMap((file) =>
+          [...read(file).matchAll(/export interface (\w+Input) \{([^}]*)\}/g)].flatMap(([, name, body]) =>
+            [...body.matchAll(/^\s*([a-z\d]+_\w+)\??:/gm)].map((m) => `${file}: ${name}.${m[1]}`),
+          ),
+        );
+      expect([...reads, ...declares]).toEqual([]);
     });
 
     it('has no use case that imports another', () => {

@@ -17,7 +17,7 @@ export class ConsolidateJob implements Job {
 
   async run(namespace: string, _signal: AbortSignal, beforeWrite?: WriteFence): Promise<JobOutcome> {
     const result = await this.consolidate.execute(
-      { window_hours: this.windowHours },
+      { windowHours: this.windowHours },
       { namespace, callerId: WORKER_CALLER_ID },
       { beforeWrite },
     );

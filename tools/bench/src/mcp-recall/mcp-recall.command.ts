@@ -176,7 +176,7 @@ async function measure(
   const inProcess = async (query: string, measured: boolean) => {
     if (measured) profiler.start();
     const started = performance.now();
-    await recall.execute({ query, n_results: N_RESULTS }, context);
+    await recall.execute({ query, limit: N_RESULTS }, context);
     const ms = performance.now() - started;
     if (measured) mergeTotals(profile, profiler.stop());
     return ms;

@@ -172,7 +172,7 @@ async function measureVariant(
     const context = contextOf(conversation, index);
     for (const question of scoredQuestions(conversation)) {
       const before = performance.now();
-      const { results } = await recall.execute({ query: question.q, n_results: options.nResults }, context);
+      const { results } = await recall.execute({ query: question.q, limit: options.nResults }, context);
       latencies.push(performance.now() - before);
       const ranked = results.map((r) => turnIds[index].get(r.memory.id) ?? r.memory.id);
       scores.push(scoreQuestion(question.cat, ranked, question.evidence));

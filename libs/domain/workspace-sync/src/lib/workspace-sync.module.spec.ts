@@ -84,7 +84,7 @@ describe('workspaceSyncModule', () => {
       `# Curated Memory\n\n- [2026-11-21] (relationship) Tea with Mika. (emotion: warm) [id:${id}]\n`,
     );
 
-    await update.execute({ memory_id: id, private: true }, context);
+    await update.execute({ memoryId: id, private: true }, context);
     expect(await readFile(join(workspace, 'memory/2026-11-21.md'), 'utf8')).toBe(
       '# Memory Log 2026-11-21\n\n',
     );

@@ -42,7 +42,7 @@ describe.each([
     expect(await byWords('lighthouse')).toEqual([memory.id]);
     await container
       .get(UpdateMemoryUseCase)
-      .execute({ memory_id: memory.id, content: 'Booked the canal cruise for Saturday' }, context);
+      .execute({ memoryId: memory.id, content: 'Booked the canal cruise for Saturday' }, context);
     expect(await byWords('lighthouse')).toEqual([]);
     expect(await byWords('canal cruise')).toEqual([memory.id]);
   });
@@ -51,10 +51,10 @@ describe.each([
     const { remember, byWords, container, context } = setup();
     const memory = await remember('The otter sanctuary opens in May');
     const forget = container.get(ForgetUseCase);
-    await forget.execute({ memory_id: memory.id }, context);
-    await forget.execute({ memory_id: memory.id }, context);
+    await forget.execute({ memoryId: memory.id }, context);
+    await forget.execute({ memoryId: memory.id }, context);
     expect(await byWords('otter sanctuary')).toEqual([]);
-    await container.get(RestoreUseCase).execute({ memory_id: memory.id }, context);
+    await container.get(RestoreUseCase).execute({ memoryId: memory.id }, context);
     expect(await byWords('otter sanctuary')).toEqual([memory.id]);
   });
 
@@ -64,9 +64,9 @@ describe.each([
     const remove = await remember('Ana drinks matcha every morning');
     await container.get(MergeMemoriesUseCase).execute(
       {
-        keep_id: keep.id,
-        remove_id: remove.id,
-        merged_content: 'Ana likes green tea, matcha most mornings',
+        keepId: keep.id,
+        removeId: remove.id,
+        mergedContent: 'Ana likes green tea, matcha most mornings',
       },
       context,
     );

@@ -61,7 +61,7 @@ export async function consolidateScenario() {
   ]);
   const { episode } = await kit.container
     .get(CreateEpisodeUseCase)
-    .execute({ memory_ids: [m1.id, gone.id], summary: 'A day' }, kit.context);
+    .execute({ memoryIds: [m1.id, gone.id], summary: 'A day' }, kit.context);
   await kit.container.get(MemoryDeleter).delete('test', gone.id, 'forget');
   return {
     ...kit,

@@ -25,10 +25,10 @@ async function runMixedWorkload(store: VectorStore, rounds: number) {
     const victims = alive.splice(0, 4);
     const revived = trashed.splice(0, 2);
     const callers = victims.map((_, i) => ({ ...kit.context, callerId: `caller-${round}-${i}` }));
-    await Promise.all(victims.map((id, i) => forget.execute({ memory_id: id }, callers[i])));
+    await Promise.all(victims.map((id, i) => forget.execute({ memoryId: id }, callers[i])));
     const operations: Promise<unknown>[] = [
-      ...victims.map((id, i) => forget.execute({ memory_id: id }, callers[i])),
-      ...revived.map((id) => restore.execute({ memory_id: id }, kit.context)),
+      ...victims.map((id, i) => forget.execute({ memoryId: id }, callers[i])),
+      ...revived.map((id) => restore.execute({ memoryId: id }, kit.context)),
       ...Array.from({ length: 4 }, (_, i) =>
         kit
           .remember({ content: `A fresh note about the ${TOPICS[(round + i) % 5]} in round ${round}` })

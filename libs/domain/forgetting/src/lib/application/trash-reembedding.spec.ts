@@ -20,7 +20,7 @@ describe('re-embedding with the trash', () => {
       ids.push((await before.remember({ content: `A note about tea number ${i}` })).id);
     const { episode } = await before.container
       .get(CreateEpisodeUseCase)
-      .execute({ memory_ids: ids.slice(0, 4), summary: 'Notes' }, before.context);
+      .execute({ memoryIds: ids.slice(0, 4), summary: 'Notes' }, before.context);
     const linksBefore = (await before.linkHealth()).links.length;
     await before.container.get(MemoryDeleter).delete('test', ids[0], 'forget');
 
@@ -38,7 +38,7 @@ describe('re-embedding with the trash', () => {
 
     const fresh = createForgettingTestKit({ store, embeddings: newModel });
     expect(
-      await fresh.container.get(RestoreUseCase).execute({ memory_id: ids[0] }, fresh.context),
+      await fresh.container.get(RestoreUseCase).execute({ memoryId: ids[0] }, fresh.context),
     ).toMatchObject({ status: 'restored' });
     expect((await fresh.container.get(MemoryRepository).getOne('test', ids[0], true))?.vector).toHaveLength(
       64,
@@ -48,7 +48,7 @@ describe('re-embedding with the trash', () => {
     expect(health.oneSided).toEqual([]);
     const got = await fresh.container
       .get(GetEpisodeUseCase)
-      .execute({ episode_id: episode.id }, fresh.context);
+      .execute({ episodeId: episode.id }, fresh.context);
     expect(got.status === 'found' && got.memories.map((m) => m.id).sort()).toEqual(ids.slice(0, 4).sort());
   });
 });

@@ -66,28 +66,28 @@ export async function seedNamespace(
   ];
   const link = container.get(LinkMemoriesUseCase);
   await link.execute(
-    { source_id: publicIds[0], target_id: publicIds[2], link_type: 'leads_to', note: 'same morning' },
+    { sourceId: publicIds[0], targetId: publicIds[2], type: 'leads_to', note: 'same morning' },
     context,
   );
-  await link.execute({ source_id: publicIds[1], target_id: privateIds[0], link_type: 'related' }, context);
+  await link.execute({ sourceId: publicIds[1], targetId: privateIds[0], type: 'related' }, context);
   const episodes = container.get(CreateEpisodeUseCase);
   // Its summary speaks of the private member: the whole episode is private.
   const episode = await episodes.execute(
     {
-      memory_ids: [publicIds[0], publicIds[2], privateIds[1]],
+      memoryIds: [publicIds[0], publicIds[2], privateIds[1]],
       summary: `The river morning ${PRIVATE_CANARY}`,
     },
     context,
   );
   const publicEpisode = await episodes.execute(
-    { memory_ids: [publicIds[3], publicIds[4]], summary: 'Cooking week' },
+    { memoryIds: [publicIds[3], publicIds[4]], summary: 'Cooking week' },
     context,
   );
   const trashed = [
     await save('Parked the car on level 3 of the station garage'),
     await save(`Private trashed ${PRIVATE_CANARY}`, { private: true }),
   ];
-  await link.execute({ source_id: trashed[0], target_id: publicIds[3], link_type: 'related' }, context);
+  await link.execute({ sourceId: trashed[0], targetId: publicIds[3], type: 'related' }, context);
   const deleter = container.get(MemoryDeleter);
   for (const id of trashed) await deleter.delete(namespace, id, 'forget');
   if (options.setting !== false) {
@@ -143,7 +143,7 @@ export async function recallIds(
   const recall = container.get(RecallUseCase);
   const results: string[][] = [];
   for (const query of queries) {
-    const result = await recall.execute({ query, n_results: 5 }, { namespace, callerId: 'fixture' });
+    const result = await recall.execute({ query, limit: 5 }, { namespace, callerId: 'fixture' });
     results.push(result.results.map((r) => r.memory.id));
   }
   return results;

@@ -53,7 +53,9 @@ export const consolidate = defineOperation({
   input: consolidateInputSchema,
   output: consolidateOutputSchema,
   run: async (container, input, context) =>
-    container.get((await consolidation()).ConsolidateUseCase).execute(input, context),
+    container
+      .get((await consolidation()).ConsolidateUseCase)
+      .execute({ windowHours: input.window_hours, dryRun: input.dry_run }, context),
   text: consolidateText,
   structured: consolidateStructured,
   http: [
@@ -78,7 +80,12 @@ export const mergeMemories = defineOperation({
   input: mergeMemoriesInputSchema,
   output: mergeMemoriesToolOutputSchema,
   run: async (container, input, context) =>
-    container.get((await consolidation()).MergeMemoriesUseCase).execute(input, context),
+    container
+      .get((await consolidation()).MergeMemoriesUseCase)
+      .execute(
+        { keepId: input.keep_id, removeId: input.remove_id, mergedContent: input.merged_content },
+        context,
+      ),
   text: mergeMemoriesText,
   structured: mergeMemoriesStructured,
   http: [

@@ -24,7 +24,9 @@ export const createEpisode = defineOperation({
   input: createEpisodeInputSchema,
   output: createEpisodeOutputSchema,
   run: async (container, input, context) =>
-    container.get((await episodes()).CreateEpisodeUseCase).execute(input, context),
+    container
+      .get((await episodes()).CreateEpisodeUseCase)
+      .execute({ memoryIds: input.memory_ids, summary: input.summary }, context),
   text: createEpisodeText,
   structured: createEpisodeStructured,
   http: [
@@ -48,7 +50,7 @@ export const getEpisode = defineOperation({
   input: getEpisodeInputSchema,
   output: getEpisodeToolOutputSchema,
   run: async (container, input, context) =>
-    container.get((await episodes()).GetEpisodeUseCase).execute(input, context),
+    container.get((await episodes()).GetEpisodeUseCase).execute({ episodeId: input.episode_id }, context),
   text: getEpisodeText,
   structured: getEpisodeStructured,
   http: [

@@ -41,7 +41,16 @@ export const forget = defineOperation({
   input: forgetInputSchema,
   output: forgetToolOutputSchema,
   run: async (container, input, context) =>
-    container.get((await forgetting()).ForgetUseCase).execute(input, context),
+    container.get((await forgetting()).ForgetUseCase).execute(
+      {
+        memoryId: input.memory_id,
+        memoryIds: input.memory_ids,
+        query: input.query,
+        sweep: input.sweep,
+        dryRun: input.dry_run,
+      },
+      context,
+    ),
   text: forgetText,
   structured: forgetStructured,
   http: [
@@ -117,7 +126,7 @@ export const restore = defineOperation({
   input: restoreInputSchema,
   output: restoreToolOutputSchema,
   run: async (container, input, context) =>
-    container.get((await forgetting()).RestoreUseCase).execute(input, context),
+    container.get((await forgetting()).RestoreUseCase).execute({ memoryId: input.memory_id }, context),
   text: restoreText,
   structured: restoreStructured,
   http: [

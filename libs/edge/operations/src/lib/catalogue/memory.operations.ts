@@ -102,7 +102,19 @@ export const recall = defineOperation({
   input: recallInputSchema,
   output: recallOutputSchema,
   run: async (container, input, context) =>
-    container.get((await memory()).RecallUseCase).execute(input, context),
+    container.get((await memory()).RecallUseCase).execute(
+      {
+        query: input.query,
+        limit: input.n_results,
+        category: input.category,
+        emotion: input.emotion,
+        tags: input.tags,
+        from: input.date_from,
+        to: input.date_to,
+        includePrivate: input.include_private,
+      },
+      context,
+    ),
   text: recallText,
   structured: recallStructured,
   http: [
@@ -124,8 +136,8 @@ export const updateMemory = defineOperation({
   hints: { ...WRITE, destructiveHint: true, idempotentHint: true },
   input: updateMemoryInputSchema,
   output: updateMemoryToolOutputSchema,
-  run: async (container, input, context) =>
-    container.get((await memory()).UpdateMemoryUseCase).execute(input, context),
+  run: async (container, { memory_id: memoryId, ...changes }, context) =>
+    container.get((await memory()).UpdateMemoryUseCase).execute({ memoryId, ...changes }, context),
   text: updateMemoryText,
   structured: updateMemoryStructured,
   http: [
@@ -153,7 +165,12 @@ export const linkMemories = defineOperation({
   input: linkMemoriesInputSchema,
   output: linkMemoriesToolOutputSchema,
   run: async (container, input, context) =>
-    container.get((await memory()).LinkMemoriesUseCase).execute(input, context),
+    container
+      .get((await memory()).LinkMemoriesUseCase)
+      .execute(
+        { sourceId: input.source_id, targetId: input.target_id, type: input.link_type, note: input.note },
+        context,
+      ),
   text: linkMemoriesText,
   structured: linkMemoriesStructured,
   http: [

@@ -94,10 +94,7 @@ export class TwoStepDelete {
   }
 
   private async forgetOne(caller: Requester, memoryId: string, callerId: string): Promise<IdsResult> {
-    const result = await this.forget.execute(
-      { memory_id: memoryId },
-      { namespace: caller.namespace, callerId },
-    );
+    const result = await this.forget.execute({ memoryId }, { namespace: caller.namespace, callerId });
     if (result.mode !== 'ids') throw new Error(`forget by id answered in mode ${result.mode}`);
     return result;
   }

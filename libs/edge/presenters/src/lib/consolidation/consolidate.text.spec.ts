@@ -34,14 +34,14 @@ describe('ConsolidateUseCase (behaviour §4.8)', () => {
     expect(text).toContain(
       'Review each pair with recall. If one is redundant, use forget to remove it.\nIf both have value, consider which perspective to keep.',
     );
-    const got = await container.get(GetEpisodeUseCase).execute({ episode_id: episode.id }, context);
+    const got = await container.get(GetEpisodeUseCase).execute({ episodeId: episode.id }, context);
     expect(got.status === 'found' && got.missingCount).toBe(0);
   });
 
   it('writes nothing in a dry run', async () => {
     const { consolidate, context, linkHealth } = await consolidateScenario();
     const before = (await linkHealth()).links;
-    const dry = await consolidate.execute({ dry_run: true }, context);
+    const dry = await consolidate.execute({ dryRun: true }, context);
     expect(dry).toMatchObject({ dryRun: true, linksCreated: 4, episodeIdsDropped: 1 });
     expect(consolidateText(dry)).toMatch(/^Consolidation dry run \(nothing written\)\./);
     expect((await linkHealth()).links).toEqual(before);

@@ -6,7 +6,7 @@ import { mergeScenario } from '@kioku/consolidation/testing';
 describe('MergeMemoriesUseCase (behaviour §4.9)', () => {
   it('carries the links over (no self-link, no duplicate, higher confidence wins) and trashes the removed memory', async () => {
     const { merge, context, keep, remove, x, y, z, links, linkHealth, container } = await mergeScenario();
-    const result = await merge.execute({ keep_id: keep.id, remove_id: remove.id }, context);
+    const result = await merge.execute({ keepId: keep.id, removeId: remove.id }, context);
     expect(mergeMemoriesText(result)).toBe(
       `Merged ${remove.id} into ${keep.id}. 2 link(s) carried over. ${remove.id} is in the trash; restore brings it back.`,
     );
@@ -28,12 +28,12 @@ describe('MergeMemoriesUseCase (behaviour §4.9)', () => {
     const { merge, context, keep, remove, container, remember } = await mergeScenario();
     const pinned = await remember({ content: 'Pinned thought', importance: 5 });
     expect(
-      mergeMemoriesText(await merge.execute({ keep_id: keep.id, remove_id: 'mem_000000000000' }, context)),
+      mergeMemoriesText(await merge.execute({ keepId: keep.id, removeId: 'mem_000000000000' }, context)),
     ).toMatch(/^Memory not found: mem_000000000000/);
-    expect(await merge.execute({ keep_id: keep.id, remove_id: pinned.id }, context)).toMatchObject({
+    expect(await merge.execute({ keepId: keep.id, removeId: pinned.id }, context)).toMatchObject({
       status: 'protected',
     });
-    await expect(merge.execute({ keep_id: keep.id, remove_id: keep.id }, context)).rejects.toMatchObject({
+    await expect(merge.execute({ keepId: keep.id, removeId: keep.id }, context)).rejects.toMatchObject({
       code: 'INVALID_INPUT',
     });
     const repo = container.get(MemoryRepository);

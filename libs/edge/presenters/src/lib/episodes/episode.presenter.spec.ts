@@ -6,14 +6,14 @@ describe('episodes (behaviour §4.10)', () => {
   it('creates an episode spanning its memories, with their highest importance, dropping unknown ids', async () => {
     const { create, get, ids, context } = await kyotoTripSetup();
     const created = await create.execute(
-      { memory_ids: [...ids, 'mem_000000000000'], summary: 'Kyoto trip' },
+      { memoryIds: [...ids, 'mem_000000000000'], summary: 'Kyoto trip' },
       context,
     );
     expect(createEpisodeText(created)).toBe(
       `Created episode ${created.episode.id} with 3 memories.\nSkipped unknown ids: mem_000000000000`,
     );
     expect(created.episode.id).toMatch(/^ep_[0-9a-f]{12}$/);
-    const text = getEpisodeText(await get.execute({ episode_id: created.episode.id }, context));
+    const text = getEpisodeText(await get.execute({ episodeId: created.episode.id }, context));
     expect(text.split('\n').slice(0, 5)).toEqual([
       `Episode: ${created.episode.id}`,
       'Summary: Kyoto trip',
@@ -26,26 +26,26 @@ describe('episodes (behaviour §4.10)', () => {
 
   it('notes memories that no longer exist (lazy cleanup)', async () => {
     const { create, get, ids, context, container } = await kyotoTripSetup();
-    const { episode } = await create.execute({ memory_ids: ids, summary: 'Kyoto trip' }, context);
+    const { episode } = await create.execute({ memoryIds: ids, summary: 'Kyoto trip' }, context);
     await container.get(MemoryRepository).delete('test', [ids[0], ids[1]]);
-    const text = getEpisodeText(await get.execute({ episode_id: episode.id }, context));
+    const text = getEpisodeText(await get.execute({ episodeId: episode.id }, context));
     expect(text).toContain('Memories: 1\n');
     expect(text).toContain('Note: 2 memory(ies) no longer exist.');
   });
 
   it('answers not found, and refuses an empty list or a list of unknown ids', async () => {
     const { create, get, context } = await kyotoTripSetup();
-    expect(getEpisodeText(await get.execute({ episode_id: 'ep_000000000000' }, context))).toBe(
+    expect(getEpisodeText(await get.execute({ episodeId: 'ep_000000000000' }, context))).toBe(
       'Episode not found: ep_000000000000',
     );
-    await expect(create.execute({ memory_ids: [], summary: 'x' }, context)).rejects.toMatchObject({
+    await expect(create.execute({ memoryIds: [], summary: 'x' }, context)).rejects.toMatchObject({
       code: 'INVALID_INPUT',
     });
     await expect(
-      create.execute({ memory_ids: ['mem_000000000000'], summary: 'x' }, context),
+      create.execute({ memoryIds: ['mem_000000000000'], summary: 'x' }, context),
     ).rejects.toMatchObject({ code: 'MEMORY_NOT_FOUND' });
     await expect(
-      create.execute({ memory_ids: ['mem_000000000000'], summary: ' ' }, context),
+      create.execute({ memoryIds: ['mem_000000000000'], summary: ' ' }, context),
     ).rejects.toMatchObject({ code: 'INVALID_INPUT' });
   });
 });

@@ -20,12 +20,12 @@ describe('ForgetUseCase: two-call confirmation (design notes 000, 001)', () => {
     const { forget, remember, context, exists, clock } = forgetSetup();
     const m = await remember({ content: 'Blue Envelope #14 の記憶', emotion: 'happy' });
     clock.advanceDays(3);
-    const first = await forget.execute({ memory_id: m.id }, context);
+    const first = await forget.execute({ memoryId: m.id }, context);
     expect(forgetText(first, clock.now())).toBe(
       `Please confirm: forget "Blue Envelope #14 の記憶" (id: ${m.id}, 3d ago)? Call forget again with the same memory_id within 5 minutes to delete it.`,
     );
     expect(await exists(m.id)).toBe(true);
-    const second = await forget.execute({ memory_id: m.id }, context);
+    const second = await forget.execute({ memoryId: m.id }, context);
     expect(forgetText(second, clock.now())).toBe(
       `Forgot (id: ${m.id}, 3d ago): Blue Envelope #14 の記憶\nEmotion: happy | Importance: 3\n` +
         'It can be restored with restore until 2026-12-24 (trash retention).\n\n---\n' +
@@ -42,8 +42,8 @@ describe('ForgetUseCase: two-call confirmation (design notes 000, 001)', () => {
       await remember({ content: 'Two' }),
       await remember({ content: 'Three' }),
     ];
-    await forget.execute({ memory_ids: [a.id, b.id] }, context);
-    const result = await forget.execute({ memory_ids: [a.id, c.id, 'mem_000000000000'] }, context);
+    await forget.execute({ memoryIds: [a.id, b.id] }, context);
+    const result = await forget.execute({ memoryIds: [a.id, c.id, 'mem_000000000000'] }, context);
     expect(result).toMatchObject({
       forgotten: [{ id: a.id }],
       pending: [{ memoryId: c.id }],
@@ -61,10 +61,10 @@ describe('ForgetUseCase: two-call confirmation (design notes 000, 001)', () => {
   it('answers Memory not found when the memory was deleted between the calls', async () => {
     const { forget, remember, context, clock } = forgetSetup();
     const m = await remember({ content: 'Doomed' });
-    await forget.execute({ memory_id: m.id }, context);
-    await forget.execute({ memory_id: m.id }, { ...context, callerId: 'other' });
-    await forget.execute({ memory_id: m.id }, { ...context, callerId: 'other' });
-    const result = await forget.execute({ memory_id: m.id }, context);
+    await forget.execute({ memoryId: m.id }, context);
+    await forget.execute({ memoryId: m.id }, { ...context, callerId: 'other' });
+    await forget.execute({ memoryId: m.id }, { ...context, callerId: 'other' });
+    const result = await forget.execute({ memoryId: m.id }, context);
     expect(forgetText(result, clock.now())).toBe(
       `Memory not found: ${m.id}\n\n---\nDouble-check the ID. Use recall to search for the memory you're looking for.`,
     );
@@ -72,7 +72,7 @@ describe('ForgetUseCase: two-call confirmation (design notes 000, 001)', () => {
 
   it('suggests query mode for an id that is not even an id', async () => {
     const { forget, context, clock } = forgetSetup();
-    expect(forgetText(await forget.execute({ memory_id: 'f926ff7f' }, context), clock.now())).toBe(
+    expect(forgetText(await forget.execute({ memoryId: 'f926ff7f' }, context), clock.now())).toBe(
       "Memory not found: f926ff7f\n\n---\nDouble-check the ID. Use recall to search for the memory you're looking for. To list candidates with their ids, call forget with query.",
     );
   });
@@ -82,10 +82,10 @@ describe('ForgetUseCase: two-call confirmation (design notes 000, 001)', () => {
     const pinned = await remember({ content: 'Never forget this', importance: 5 });
     const lesson = await remember({ content: 'Always test the backup', category: 'lesson' });
     for (let i = 0; i < 2; i++) {
-      expect(forgetText(await forget.execute({ memory_id: pinned.id }, context), clock.now())).toBe(
+      expect(forgetText(await forget.execute({ memoryId: pinned.id }, context), clock.now())).toBe(
         `Not forgotten: ${pinned.id} is pinned (importance 5).\n\n---\nTo forget it, first lower its importance with update_memory, then call forget again (twice).`,
       );
-      expect(forgetText(await forget.execute({ memory_id: lesson.id }, context), clock.now())).toMatch(
+      expect(forgetText(await forget.execute({ memoryId: lesson.id }, context), clock.now())).toMatch(
         new RegExp(
           `^Not forgotten: ${lesson.id} is in the protected category "lesson"\\.\\n\\n---\\nProtected categories cannot be forgotten`,
         ),

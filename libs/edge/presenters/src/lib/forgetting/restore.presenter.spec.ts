@@ -11,7 +11,7 @@ describe('deletion, trash and restore (behaviour §4.6, §4.7)', () => {
     await deleter.delete('test', b.id, 'forget');
     await deleter.delete('test', c.id, 'forget');
 
-    const result = await restore.execute({ memory_id: b.id }, context);
+    const result = await restore.execute({ memoryId: b.id }, context);
     expect(result).toMatchObject({ status: 'restored', linksRestored: 1, linksSkipped: 1 });
     expect(restoreText(result)).toBe(
       `Restored (id: ${b.id}): Cooked ramen with friends\nLinks re-created: 1 (1 skipped: the other memory no longer exists).`,
@@ -21,7 +21,7 @@ describe('deletion, trash and restore (behaviour §4.6, §4.7)', () => {
     expect(health.links.filter((l) => l.sourceId === b.id).map((l) => l.targetId)).toEqual([a.id]);
     expect(health.oneSided).toEqual([]);
     expect(await trash.get('test', b.id)).toBeNull();
-    expect(restoreText(await restore.execute({ memory_id: b.id }, context))).toBe(
+    expect(restoreText(await restore.execute({ memoryId: b.id }, context))).toBe(
       `Not in trash: ${b.id}. Only memories deleted within the trash retention can be restored.`,
     );
   });

@@ -27,16 +27,13 @@ describe('LinkMemoriesUseCase', () => {
       links,
       context,
     } = await setup();
-    const first = await link.execute(
-      { source_id: a, target_id: b, link_type: 'caused_by', note: 'keys' },
-      context,
-    );
+    const first = await link.execute({ sourceId: a, targetId: b, type: 'caused_by', note: 'keys' }, context);
     expect(linkMemoriesText(first)).toBe(`Linked ${a} ↔ ${b} (type: caused_by)`);
     expect(await links.find('test', b, a, 'caused_by')).toMatchObject({ confidence: 0.5, note: 'keys' });
     expect(
-      linkMemoriesText(await link.execute({ source_id: b, target_id: a, link_type: 'caused_by' }, context)),
+      linkMemoriesText(await link.execute({ sourceId: b, targetId: a, type: 'caused_by' }, context)),
     ).toBe(`Link already exists: ${b} ↔ ${a} (type: caused_by)`);
-    expect((await link.execute({ source_id: a, target_id: b }, context)).status).toBe('linked');
+    expect((await link.execute({ sourceId: a, targetId: b }, context)).status).toBe('linked');
   });
 
   it('refuses missing memories and self-links, creating nothing', async () => {
@@ -46,9 +43,9 @@ describe('LinkMemoriesUseCase', () => {
       links,
       context,
     } = await setup();
-    const missing = await link.execute({ source_id: a, target_id: 'mem_000000000000' }, context);
+    const missing = await link.execute({ sourceId: a, targetId: 'mem_000000000000' }, context);
     expect(linkMemoriesText(missing)).toMatch(/^Memory not found: mem_000000000000/);
-    await expect(link.execute({ source_id: a, target_id: a }, context)).rejects.toMatchObject({
+    await expect(link.execute({ sourceId: a, targetId: a }, context)).rejects.toMatchObject({
       code: 'INVALID_INPUT',
     });
     expect(await links.findAll('test')).toEqual([]);

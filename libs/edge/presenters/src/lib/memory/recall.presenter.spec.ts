@@ -8,7 +8,7 @@ describe('RecallUseCase', () => {
     const secret = await save({ content: 'I worry that the user drinks too much tea', private: true });
     await save({ content: 'The stock market fell sharply on Friday' });
     clock.advanceDays(2);
-    const result = await recall.execute({ query: 'green tea in the morning', n_results: 2 }, context);
+    const result = await recall.execute({ query: 'green tea in the morning', limit: 2 }, context);
     expect(result.results.map((r) => r.memory.id)).toEqual([tea.id, secret.id]);
     const text = recallText(result, clock.now());
     const lines = text.split('\n');

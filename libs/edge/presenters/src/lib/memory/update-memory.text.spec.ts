@@ -8,7 +8,7 @@ describe('UpdateMemoryUseCase', () => {
     const before = await repo.getOne('test', m.id, true);
     const calls = embeddings.calls;
     clock.advance(60_000);
-    const result = await update.execute({ memory_id: m.id, importance: 5 }, context);
+    const result = await update.execute({ memoryId: m.id, importance: 5 }, context);
     expect(result.status).toBe('updated');
     expect(updateMemoryText(result)).toBe(
       `Updated (id: ${m.id}): importance.\nPinned: protected from forgetting.`,
@@ -23,10 +23,10 @@ describe('UpdateMemoryUseCase', () => {
   it('makes a memory private and back', async () => {
     const { save, update, context } = updateSetup();
     const m = await save('A plan for a surprise party');
-    expect(updateMemoryText(await update.execute({ memory_id: m.id, private: true }, context))).toContain(
+    expect(updateMemoryText(await update.execute({ memoryId: m.id, private: true }, context))).toContain(
       'Now private',
     );
-    const back = await update.execute({ memory_id: m.id, private: false }, context);
+    const back = await update.execute({ memoryId: m.id, private: false }, context);
     expect(back.status === 'updated' && back.memory.isPrivate).toBe(false);
   });
 
@@ -34,10 +34,10 @@ describe('UpdateMemoryUseCase', () => {
     const { save, update, context } = updateSetup();
     const m = await save('Something');
     expect(
-      updateMemoryText(await update.execute({ memory_id: 'mem_ffffffffffff', importance: 2 }, context)),
+      updateMemoryText(await update.execute({ memoryId: 'mem_ffffffffffff', importance: 2 }, context)),
     ).toBe(
       "Memory not found: mem_ffffffffffff\n\n---\nDouble-check the ID. Use recall to search for the memory you're looking for.",
     );
-    expect((await update.execute({ memory_id: m.id, importance: 3 }, context)).status).toBe('unchanged');
+    expect((await update.execute({ memoryId: m.id, importance: 3 }, context)).status).toBe('unchanged');
   });
 });

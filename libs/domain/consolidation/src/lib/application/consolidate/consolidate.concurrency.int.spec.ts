@@ -32,10 +32,10 @@ async function workload(store: VectorStore) {
   for (let round = 0; round < 3; round++) {
     const victims = ids.splice(0, 3);
     const callers = victims.map((_, i) => ({ ...kit.context, callerId: `c${round}${i}` }));
-    await Promise.all(victims.map((id, i) => forget.execute({ memory_id: id }, callers[i])));
+    await Promise.all(victims.map((id, i) => forget.execute({ memoryId: id }, callers[i])));
     await Promise.all([
       consolidate.execute({}, kit.context),
-      ...victims.map((id, i) => forget.execute({ memory_id: id }, callers[i])),
+      ...victims.map((id, i) => forget.execute({ memoryId: id }, callers[i])),
       ...[0, 1, 2].map((i) =>
         kit
           .remember({

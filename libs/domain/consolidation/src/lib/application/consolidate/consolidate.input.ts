@@ -1,4 +1,4 @@
-/** Input of consolidate (behaviour §4.8). */
+/** Input of consolidate (behaviour §4.8): the wire schema (the edge's) and the use case's input. */
 import { z } from 'zod';
 
 export const consolidateInputShape = {
@@ -11,4 +11,9 @@ export const consolidateInputShape = {
 };
 
 export const consolidateInputSchema = z.object(consolidateInputShape);
-export type ConsolidateInput = z.infer<typeof consolidateInputSchema>;
+export interface ConsolidateInput {
+  /** How far back the window reaches (default 24). */
+  windowHours?: number;
+  /** Report what would change and write nothing. */
+  dryRun?: boolean;
+}

@@ -28,6 +28,6 @@ describe('ConsolidateUseCase (behaviour §4.8)', () => {
 
   it('only looks at the window', async () => {
     const { consolidate, context } = await consolidateScenario();
-    expect(await consolidate.execute({ window_hours: 2.5 }, context)).toMatchObject({ replayed: 2 });
+    expect(await consolidate.execute({ windowHours: 2.5 }, context)).toMatchObject({ replayed: 2 });
   });
 });

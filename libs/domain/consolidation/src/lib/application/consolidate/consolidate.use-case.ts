@@ -73,8 +73,8 @@ export class ConsolidateUseCase {
     context: CallContext,
     { beforeWrite = NO_FENCE }: { beforeWrite?: WriteFence } = {},
   ): Promise<ConsolidateResult> {
-    const windowHours = input.window_hours ?? 24;
-    const dryRun = input.dry_run === true;
+    const windowHours = input.windowHours ?? 24;
+    const dryRun = input.dryRun === true;
     const namespace = context.namespace;
     const now = this.clock.now();
     const stamp = now.toISOString();

@@ -1,4 +1,4 @@
-/** Input of merge_memories (behaviour §4.9). */
+/** Input of merge_memories (behaviour §4.9): the wire schema (the edge's) and the use case's input. */
 import { z } from 'zod';
 import { contentString, idString } from '@kioku/memory/schemas';
 
@@ -9,4 +9,9 @@ export const mergeMemoriesInputShape = {
 };
 
 export const mergeMemoriesInputSchema = z.object(mergeMemoriesInputShape);
-export type MergeMemoriesInput = z.infer<typeof mergeMemoriesInputSchema>;
+export interface MergeMemoriesInput {
+  keepId: string;
+  removeId: string;
+  /** The kept memory's new content, if it changes. */
+  mergedContent?: string;
+}

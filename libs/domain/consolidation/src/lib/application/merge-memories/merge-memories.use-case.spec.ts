@@ -8,13 +8,13 @@ describe('MergeMemoriesUseCase (behaviour §4.9)', () => {
     const { merge, context, keep, remove, container, embeddings } = await mergeScenario();
     const { episode } = await container
       .get(CreateEpisodeUseCase)
-      .execute({ memory_ids: [keep.id, remove.id], summary: 'Talk' }, context);
+      .execute({ memoryIds: [keep.id, remove.id], summary: 'Talk' }, context);
     const before = (embeddings as unknown as { calls: number }).calls;
     const result = await merge.execute(
       {
-        keep_id: keep.id,
-        remove_id: remove.id,
-        merged_content: 'Talking with Master today was fun and I learned many things.',
+        keepId: keep.id,
+        removeId: remove.id,
+        mergedContent: 'Talking with Master today was fun and I learned many things.',
       },
       context,
     );
@@ -23,7 +23,7 @@ describe('MergeMemoriesUseCase (behaviour §4.9)', () => {
     const kept = (await container.get(MemoryRepository).getOne('test', keep.id)) as { memory: Memory };
     expect(kept.memory.content).toBe('Talking with Master today was fun and I learned many things.');
     expect((await container.get(EpisodeRepository).get('test', episode.id))?.memoryIds).toEqual([keep.id]);
-    expect(await container.get(RestoreUseCase).execute({ memory_id: remove.id }, context)).toMatchObject({
+    expect(await container.get(RestoreUseCase).execute({ memoryId: remove.id }, context)).toMatchObject({
       status: 'restored',
     });
   });

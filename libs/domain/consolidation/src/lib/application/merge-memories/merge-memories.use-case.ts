@@ -47,8 +47,8 @@ export class MergeMemoriesUseCase {
   ) {}
 
   async execute(input: MergeMemoriesInput, context: CallContext): Promise<MergeMemoriesResult> {
-    const keepId = input.keep_id.trim();
-    const removeId = input.remove_id.trim();
+    const keepId = input.keepId.trim();
+    const removeId = input.removeId.trim();
     if (keepId === removeId)
       throw AppError.invalidInput('keep_id and remove_id must be two different memories.');
     const namespace = context.namespace;
@@ -63,10 +63,10 @@ export class MergeMemoriesUseCase {
 
     let kept = found.get(keepId)!;
     let contentChanged = false;
-    if (input.merged_content !== undefined && input.merged_content.trim() !== kept.content) {
+    if (input.mergedContent !== undefined && input.mergedContent.trim() !== kept.content) {
       const updated = await this.updater.update(namespace, {
-        memory_id: keepId,
-        content: input.merged_content,
+        memoryId: keepId,
+        content: input.mergedContent,
       });
       if (updated.status === 'not_found') return { status: 'not_found', missingIds: [keepId] };
       if (updated.status === 'updated') {

@@ -1,4 +1,4 @@
-/** Input of create_episode (behaviour §4.10). */
+/** Input of create_episode (behaviour §4.10): the wire schema (the edge's) and the use case's input. */
 import { z } from 'zod';
 import { idString } from '@kioku/memory/schemas';
 
@@ -8,4 +8,7 @@ export const createEpisodeInputShape = {
 };
 
 export const createEpisodeInputSchema = z.object(createEpisodeInputShape);
-export type CreateEpisodeInput = z.infer<typeof createEpisodeInputSchema>;
+export interface CreateEpisodeInput {
+  memoryIds: string[];
+  summary: string;
+}

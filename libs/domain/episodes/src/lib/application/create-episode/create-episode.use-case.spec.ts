@@ -5,7 +5,7 @@ describe('CreateEpisodeUseCase', () => {
   it('groups the memories under the summary: start, end and importance from the members', async () => {
     const { create, ids, context, container } = await kyotoTripSetup();
     const { episode, members, droppedIds } = await create.execute(
-      { memory_ids: [ids[2], ids[0], ids[1]], summary: '  Kyoto trip  ' },
+      { memoryIds: [ids[2], ids[0], ids[1]], summary: '  Kyoto trip  ' },
       context,
     );
     expect(episode.summary).toBe('Kyoto trip');
@@ -21,7 +21,7 @@ describe('CreateEpisodeUseCase', () => {
   it('drops unknown and repeated ids and reports the unknown ones', async () => {
     const { create, ids, context } = await kyotoTripSetup();
     const { episode, droppedIds } = await create.execute(
-      { memory_ids: [ids[0], ` ${ids[0]} `, 'mem_missing'], summary: 'Arrival' },
+      { memoryIds: [ids[0], ` ${ids[0]} `, 'mem_missing'], summary: 'Arrival' },
       context,
     );
     expect(episode.memoryIds).toEqual([ids[0]]);
@@ -31,17 +31,17 @@ describe('CreateEpisodeUseCase', () => {
 
   it('refuses an empty summary, an empty list and a list of unknown ids, and saves nothing', async () => {
     const { create, ids, context, container } = await kyotoTripSetup();
-    await expect(create.execute({ memory_ids: ids, summary: '  ' }, context)).rejects.toMatchObject({
+    await expect(create.execute({ memoryIds: ids, summary: '  ' }, context)).rejects.toMatchObject({
       code: 'INVALID_INPUT',
     });
-    await expect(create.execute({ memory_ids: [' '], summary: 'x' }, context)).rejects.toMatchObject({
+    await expect(create.execute({ memoryIds: [' '], summary: 'x' }, context)).rejects.toMatchObject({
       code: 'INVALID_INPUT',
     });
-    await expect(
-      create.execute({ memory_ids: ['mem_missing'], summary: 'x' }, context),
-    ).rejects.toMatchObject({
-      code: 'MEMORY_NOT_FOUND',
-    });
+    await expect(create.execute({ memoryIds: ['mem_missing'], summary: 'x' }, context)).rejects.toMatchObject(
+      {
+        code: 'MEMORY_NOT_FOUND',
+      },
+    );
     const saved = [];
     for await (const episode of container.get(EpisodeRepository).all(context.namespace)) saved.push(episode);
     expect(saved).toEqual([]);
@@ -50,7 +50,7 @@ describe('CreateEpisodeUseCase', () => {
   it('cannot include memories of another namespace', async () => {
     const { create, ids, context } = await kyotoTripSetup();
     await expect(
-      create.execute({ memory_ids: ids, summary: 'x' }, { ...context, namespace: 'other' }),
+      create.execute({ memoryIds: ids, summary: 'x' }, { ...context, namespace: 'other' }),
     ).rejects.toMatchObject({ code: 'MEMORY_NOT_FOUND' });
   });
 });

@@ -30,7 +30,7 @@ export class CreateEpisodeUseCase {
   async execute(input: CreateEpisodeInput, context: CallContext): Promise<CreateEpisodeResult> {
     const summary = input.summary.trim();
     if (!summary) throw AppError.invalidInput('summary must not be empty.');
-    const requested = [...new Set(input.memory_ids.map((id) => id.trim()).filter(Boolean))];
+    const requested = [...new Set(input.memoryIds.map((id) => id.trim()).filter(Boolean))];
     if (requested.length === 0) throw AppError.invalidInput('memory_ids must name at least one memory.');
 
     const found = await this.memories.get(context.namespace, requested);

@@ -21,7 +21,7 @@ export class GetEpisodeUseCase {
   ) {}
 
   async execute(input: GetEpisodeInput, context: CallContext): Promise<GetEpisodeResult> {
-    const episodeId = input.episode_id.trim();
+    const episodeId = input.episodeId.trim();
     const episode = await this.episodes.get(context.namespace, episodeId);
     if (!episode) return { status: 'not_found', episodeId };
     const found = await this.memories.get(context.namespace, episode.memoryIds);

@@ -19,7 +19,7 @@ describe('InspectMemoryUseCase', () => {
     // Created from the other end: a link reads the same from both.
     await links.saveBoth('test', [link(shrine, arrived, 0.4), link(arrived, dinner, 0.9)]);
     await trip.create.execute(
-      { memory_ids: [arrived, shrine], summary: 'The first day in Kyoto' },
+      { memoryIds: [arrived, shrine], summary: 'The first day in Kyoto' },
       trip.context,
     );
     return { ...trip, arrived, shrine, dinner, inspect: trip.container.get(InspectMemoryUseCase) };

@@ -33,19 +33,19 @@ describe('forget across two processes sharing the store', () => {
   it('confirms on B what was asked on A', async () => {
     const { a, forgetA, forgetB, context, exists } = setup();
     const m = await a.remember({ content: 'Asked on one replica, confirmed on the other' });
-    expect(await forgetA.execute({ memory_id: m.id }, context)).toMatchObject({
+    expect(await forgetA.execute({ memoryId: m.id }, context)).toMatchObject({
       pending: [{ memoryId: m.id }],
     });
-    expect(await forgetB.execute({ memory_id: m.id }, context)).toMatchObject({ forgotten: [{ id: m.id }] });
+    expect(await forgetB.execute({ memoryId: m.id }, context)).toMatchObject({ forgotten: [{ id: m.id }] });
     expect(await exists(m.id)).toBe(false);
   });
 
   it('treats a confirmation after the window as a new first call on any process, counting requests', async () => {
     const { a, b, forgetA, forgetB, context, exists } = setup();
     const m = await a.remember({ content: 'Counted across replicas' });
-    await forgetA.execute({ memory_id: m.id }, context);
+    await forgetA.execute({ memoryId: m.id }, context);
     [a, b].forEach((p) => p.clock.advance(5 * 60_000 + 1));
-    const expired = await forgetB.execute({ memory_id: m.id }, context);
+    const expired = await forgetB.execute({ memoryId: m.id }, context);
     expect(expired).toMatchObject({ forgotten: [], pending: [{ memoryId: m.id, requestCount: 2 }] });
     expect(await exists(m.id)).toBe(true);
   });
@@ -59,10 +59,10 @@ describe('forget across two processes sharing the store', () => {
     for (let round = 0; round < 5; round++) {
       const m = await a.remember({ content: `Raced confirmation number ${round}` });
       const ask = askedOn === 'A' ? [forgetA] : [forgetA, forgetB];
-      const asked = await Promise.all(ask.map((forget) => forget.execute({ memory_id: m.id }, context)));
+      const asked = await Promise.all(ask.map((forget) => forget.execute({ memoryId: m.id }, context)));
       const confirmed = await Promise.all([
-        forgetA.execute({ memory_id: m.id }, context),
-        forgetB.execute({ memory_id: m.id }, context),
+        forgetA.execute({ memoryId: m.id }, context),
+        forgetB.execute({ memoryId: m.id }, context),
       ]);
       const successes = [...asked, ...confirmed].filter((r) => r.mode === 'ids' && r.forgotten.length > 0);
       expect(successes).toHaveLength(1);
@@ -91,12 +91,12 @@ describe('forget across two processes sharing the store', () => {
     if (report.mode !== 'sweep_report') throw new Error(report.mode);
     expect(report.scan.dropIds.sort()).toEqual(old.map((m) => m.id).sort());
 
-    const executed = await forgetB.execute({ sweep: true, dry_run: false }, context);
+    const executed = await forgetB.execute({ sweep: true, dryRun: false }, context);
     expect(executed).toMatchObject({ mode: 'sweep_executed' });
     if (executed.mode !== 'sweep_executed') return;
     expect([...executed.drop.dropped].sort()).toEqual(old.map((m) => m.id).sort());
     for (const m of old) expect(await exists(m.id)).toBe(false);
-    expect(await forgetA.execute({ sweep: true, dry_run: false }, context)).toMatchObject({
+    expect(await forgetA.execute({ sweep: true, dryRun: false }, context)).toMatchObject({
       mode: 'sweep_needs_dry_run',
     });
   });
@@ -108,8 +108,8 @@ describe('forget across two processes sharing the store', () => {
     // Dry runs on both (a retried call), so that on per-process state each would have one to execute.
     await Promise.all([forgetA.execute({ sweep: true }, context), forgetB.execute({ sweep: true }, context)]);
     const results = await Promise.all([
-      forgetA.execute({ sweep: true, dry_run: false }, context),
-      forgetB.execute({ sweep: true, dry_run: false }, context),
+      forgetA.execute({ sweep: true, dryRun: false }, context),
+      forgetB.execute({ sweep: true, dryRun: false }, context),
     ]);
     expect(results.map((r) => r.mode).sort()).toEqual(['sweep_executed', 'sweep_needs_dry_run']);
   });

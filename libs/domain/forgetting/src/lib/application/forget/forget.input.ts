@@ -14,4 +14,12 @@ export const forgetInputShape = {
 
 /** Strict: an unknown key such as `confirm` is an error, never silently ignored. */
 export const forgetInputSchema = z.strictObject(forgetInputShape);
-export type ForgetInput = z.infer<typeof forgetInputSchema>;
+
+/** What the forget use case is asked: ids, or a query, or a sweep (dry run unless `dryRun: false`). */
+export interface ForgetInput {
+  memoryId?: string;
+  memoryIds?: string[];
+  query?: string;
+  sweep?: boolean;
+  dryRun?: boolean;
+}

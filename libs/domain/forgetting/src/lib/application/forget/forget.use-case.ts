@@ -62,9 +62,9 @@ export class ForgetUseCase {
   ) {}
 
   async execute(input: ForgetInput, context: CallContext): Promise<ForgetResult> {
-    const ids = input.memory_ids ?? (input.memory_id !== undefined ? [input.memory_id] : undefined);
+    const ids = input.memoryIds ?? (input.memoryId !== undefined ? [input.memoryId] : undefined);
     const modes = [ids !== undefined, input.query !== undefined, input.sweep === true].filter(Boolean).length;
-    if (input.memory_id !== undefined && input.memory_ids !== undefined) {
+    if (input.memoryId !== undefined && input.memoryIds !== undefined) {
       throw AppError.invalidInput('Give memory_id or memory_ids, not both.');
     }
     if (modes !== 1) {
@@ -72,9 +72,9 @@ export class ForgetUseCase {
         'Give exactly one of: memory_id / memory_ids (delete by id), query (list candidates), sweep: true.',
       );
     }
-    if (input.dry_run !== undefined && input.sweep !== true)
+    if (input.dryRun !== undefined && input.sweep !== true)
       throw AppError.invalidInput('dry_run goes with sweep: true.');
-    if (input.sweep) return input.dry_run === false ? this.executeSweep(context) : this.reportSweep(context);
+    if (input.sweep) return input.dryRun === false ? this.executeSweep(context) : this.reportSweep(context);
     if (input.query !== undefined) return this.listCandidates(input.query, context);
     return this.forgetIds(ids ?? [], context);
   }

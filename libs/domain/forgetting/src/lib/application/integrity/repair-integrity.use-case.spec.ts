@@ -129,7 +129,7 @@ describe('RepairIntegrityUseCase', () => {
     const [a, b] = [await remember({ content: 'Day one' }), await remember({ content: 'Day two' })];
     const { episode } = await container
       .get(CreateEpisodeUseCase)
-      .execute({ memory_ids: [a.id, b.id], summary: 'Trip' }, context);
+      .execute({ memoryIds: [a.id, b.id], summary: 'Trip' }, context);
     await repo.delete('test', [a.id]);
     expect(await repair()).toMatchObject({ episodeIdsDropped: 1 });
     expect((await container.get(EpisodeRepository).get('test', episode.id))?.memoryIds).toEqual([b.id]);

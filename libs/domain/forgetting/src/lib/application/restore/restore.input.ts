@@ -1,7 +1,9 @@
-/** Input of restore (behaviour §4.7). */
+/** Input of restore (behaviour §4.7): the wire schema (the edge's) and the use case's input. */
 import { z } from 'zod';
 import { idString } from '@kioku/memory/schemas';
 
 export const restoreInputShape = { memory_id: idString };
 export const restoreInputSchema = z.object(restoreInputShape);
-export type RestoreInput = z.infer<typeof restoreInputSchema>;
+export interface RestoreInput {
+  memoryId: string;
+}

@@ -28,7 +28,7 @@ export class RestoreUseCase {
   ) {}
 
   async execute(input: RestoreInput, context: CallContext): Promise<RestoreResult> {
-    const memoryId = input.memory_id.trim();
+    const memoryId = input.memoryId.trim();
     const namespace = context.namespace;
     const entry = await this.trash.get(namespace, memoryId);
     if (!entry) return { status: 'not_in_trash', memoryId };

@@ -88,11 +88,11 @@ describe('the auto-forget sweep on 10k memories', () => {
 
   it('executes only after a dry run by the same caller within the window', async () => {
     expect(
-      await forget.execute({ sweep: true, dry_run: false }, { ...kit.context, callerId: 'someone-else' }),
+      await forget.execute({ sweep: true, dryRun: false }, { ...kit.context, callerId: 'someone-else' }),
     ).toMatchObject({ mode: 'sweep_needs_dry_run' });
     await forget.execute({ sweep: true }, kit.context);
     kit.clock.advance(5 * 60_000 + 1);
-    expect(await forget.execute({ sweep: true, dry_run: false }, kit.context)).toMatchObject({
+    expect(await forget.execute({ sweep: true, dryRun: false }, kit.context)).toMatchObject({
       mode: 'sweep_needs_dry_run',
     });
     expect(await repo.count('test')).toBe(SIZE);
@@ -109,7 +109,7 @@ describe('the auto-forget sweep on 10k memories', () => {
       },
     ]);
     kit.clock.advance(60_000);
-    const result = await forget.execute({ sweep: true, dry_run: false }, kit.context);
+    const result = await forget.execute({ sweep: true, dryRun: false }, kit.context);
     if (result.mode !== 'sweep_executed') throw new Error(result.mode);
     expect(new Set(result.drop.dropped)).toEqual(new Set(rest));
     expect(result.drop.kept).toEqual([touched]);
@@ -117,7 +117,7 @@ describe('the auto-forget sweep on 10k memories', () => {
     expect(await kit.container.get(TrashRepository).get('test', rest[0])).toMatchObject({
       reason: 'auto_forget',
     });
-    expect(await forget.execute({ sweep: true, dry_run: false }, kit.context)).toMatchObject({
+    expect(await forget.execute({ sweep: true, dryRun: false }, kit.context)).toMatchObject({
       mode: 'sweep_needs_dry_run',
     });
   });

@@ -1,6 +1,6 @@
-/** Input of link_memories (behaviour §4.4). */
+/** Input of link_memories (behaviour §4.4): the wire schema (the edge's) and the use case's input. */
 import { z } from 'zod';
-import { LINK_TYPES } from '@kioku/links/schemas';
+import { LINK_TYPES, type LinkType } from '@kioku/links/schemas';
 import { idString } from '../shared/memory-fields.input';
 
 export const linkMemoriesInputShape = {
@@ -11,4 +11,10 @@ export const linkMemoriesInputShape = {
 };
 
 export const linkMemoriesInputSchema = z.object(linkMemoriesInputShape);
-export type LinkMemoriesInput = z.infer<typeof linkMemoriesInputSchema>;
+export interface LinkMemoriesInput {
+  sourceId: string;
+  targetId: string;
+  /** The link's type (default `related`). */
+  type?: LinkType;
+  note?: string;
+}

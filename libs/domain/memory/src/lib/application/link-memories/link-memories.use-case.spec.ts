@@ -24,7 +24,7 @@ describe('LinkMemoriesUseCase', () => {
   it('links two memories both ways with confidence 0.5, the note and the type asked for', async () => {
     const { link, links, a, b, context, clock } = await setup();
     const result = await link.execute(
-      { source_id: ` ${a.id}`, target_id: b.id, link_type: 'caused_by', note: ' for the garden ' },
+      { sourceId: ` ${a.id}`, targetId: b.id, type: 'caused_by', note: ' for the garden ' },
       context,
     );
     if (result.status !== 'linked') throw new Error(result.status);
@@ -43,21 +43,21 @@ describe('LinkMemoriesUseCase', () => {
 
   it('defaults to a related link, and reports an existing link of the same type without writing', async () => {
     const { link, links, a, b, context } = await setup();
-    expect((await link.execute({ source_id: a.id, target_id: b.id }, context)).status).toBe('linked');
+    expect((await link.execute({ sourceId: a.id, targetId: b.id }, context)).status).toBe('linked');
     expect(await links.find(context.namespace, a.id, b.id, 'related')).not.toBeNull();
-    const again = await link.execute({ source_id: a.id, target_id: b.id, note: 'changed' }, context);
+    const again = await link.execute({ sourceId: a.id, targetId: b.id, note: 'changed' }, context);
     expect(again).toMatchObject({ status: 'exists', sourceId: a.id, targetId: b.id, type: 'related' });
     expect((await links.find(context.namespace, a.id, b.id, 'related'))?.note).toBe('');
   });
 
   it('names the missing memories, also those of another namespace, and writes nothing', async () => {
     const { link, links, a, b, context } = await setup();
-    expect(await link.execute({ source_id: a.id, target_id: 'mem_missing' }, context)).toEqual({
+    expect(await link.execute({ sourceId: a.id, targetId: 'mem_missing' }, context)).toEqual({
       status: 'not_found',
       missingIds: ['mem_missing'],
     });
     expect(
-      await link.execute({ source_id: a.id, target_id: b.id }, { ...context, namespace: 'other' }),
+      await link.execute({ sourceId: a.id, targetId: b.id }, { ...context, namespace: 'other' }),
     ).toEqual({
       status: 'not_found',
       missingIds: [a.id, b.id],
@@ -67,7 +67,7 @@ describe('LinkMemoriesUseCase', () => {
 
   it('refuses a self-link', async () => {
     const { link, a, context } = await setup();
-    await expect(link.execute({ source_id: a.id, target_id: ` ${a.id} ` }, context)).rejects.toMatchObject({
+    await expect(link.execute({ sourceId: a.id, targetId: ` ${a.id} ` }, context)).rejects.toMatchObject({
       code: 'INVALID_INPUT',
     });
   });

@@ -29,9 +29,9 @@ export class LinkMemoriesUseCase {
   ) {}
 
   async execute(input: LinkMemoriesInput, context: CallContext): Promise<LinkMemoriesResult> {
-    const sourceId = input.source_id.trim();
-    const targetId = input.target_id.trim();
-    const type = input.link_type ?? 'related';
+    const sourceId = input.sourceId.trim();
+    const targetId = input.targetId.trim();
+    const type = input.type ?? 'related';
     if (sourceId === targetId) throw AppError.invalidInput('A memory cannot be linked to itself.');
 
     const found = await this.memories.get(context.namespace, [sourceId, targetId]);

@@ -16,8 +16,8 @@ export function recallFilter(input: RecallInput): Filter | undefined {
     );
   }
   const tags = normalizeTags(input.tags);
-  const from = input.date_from === undefined ? undefined : parseDate('date_from', input.date_from, false);
-  const to = input.date_to === undefined ? undefined : parseDate('date_to', input.date_to, true);
+  const from = input.from === undefined ? undefined : parseDate('date_from', input.from, false);
+  const to = input.to === undefined ? undefined : parseDate('date_to', input.to, true);
   if (from !== undefined && to !== undefined && from > to) {
     throw AppError.invalidInput('date_from is after date_to.');
   }
@@ -28,7 +28,7 @@ export function recallFilter(input: RecallInput): Filter | undefined {
     tags.length > 1 ? where.or(...tags.map((t) => where.eq(tagKey(t), true))) : undefined,
     from !== undefined ? where.gte('createdAtMs', from) : undefined,
     to !== undefined ? where.lte('createdAtMs', to) : undefined,
-    input.include_private === false ? where.eq('isPrivate', false) : undefined,
+    input.includePrivate === false ? where.eq('isPrivate', false) : undefined,
   );
 }
 

@@ -29,10 +29,7 @@ describe('recall as retrieval', () => {
     const { save, recall, context } = setup();
     for (let i = 0; i < 30; i++) await save({ content: `Melanie talked about her day number ${i}` });
     const race = await save({ content: 'Melanie ran a charity race for mental health' });
-    const result = await recall.execute(
-      { query: 'When did Melanie run a charity race?', n_results: 3 },
-      context,
-    );
+    const result = await recall.execute({ query: 'When did Melanie run a charity race?', limit: 3 }, context);
     expect(result.results[0].memory.id).toBe(race.id);
     expect(result.results[0].source).toBe('lexical');
   });
@@ -62,7 +59,7 @@ describe('recall as retrieval', () => {
     await save({ content: 'Caroline: what did you paint last week?' });
     const answer = await save({ content: 'Melanie: a sunset over the lake, with purple clouds' });
     for (let i = 0; i < 10; i++) await save({ content: `More small talk about groceries, part ${i}` });
-    const result = await recall.execute({ query: 'What did Melanie paint?', n_results: 3 }, context);
+    const result = await recall.execute({ query: 'What did Melanie paint?', limit: 3 }, context);
     const found = result.results.find((r) => r.memory.id === answer.id);
     expect(found).toBeDefined();
   });
@@ -75,10 +72,7 @@ describe('recall as retrieval', () => {
       }
       const aboutAlice = await save({ content: 'Bob: Alice, the hiking club loves new members, Alice!' });
       const byAlice = await save({ content: 'Alice: I joined a pottery club last month and I love it' });
-      const { results } = await recall.execute(
-        { query: 'Which club does Alice love?', n_results: 2 },
-        context,
-      );
+      const { results } = await recall.execute({ query: 'Which club does Alice love?', limit: 2 }, context);
       return results.map((r) => r.memory.id).indexOf(byAlice.id) <
         results.map((r) => r.memory.id).indexOf(aboutAlice.id)
         ? 'by Alice first'
@@ -91,11 +85,12 @@ describe('recall as retrieval', () => {
   it('prefers a memory that says when for a question that asks when (time key), and only with the key on', async () => {
     const ranking = async (timeKey: number) => {
       const { save, recall, context } = setup({ timeKey, denseWeight: 0, contiguity: 0 });
-      for (let i = 0; i < 10; i++) await save({ content: `Notes on the garden and the fence deploy, part ${i}` });
+      for (let i = 0; i < 10; i++)
+        await save({ content: `Notes on the garden and the fence deploy, part ${i}` });
       const plan = await save({ content: 'The v2 deploy of billing needs a review' });
       const done = await save({ content: 'We finished the v2 deploy of billing for the team last Friday' });
       const { results } = await recall.execute(
-        { query: 'When did the v2 deploy of billing happen?', n_results: 2 },
+        { query: 'When did the v2 deploy of billing happen?', limit: 2 },
         context,
       );
       const ids = results.map((r) => r.memory.id);
@@ -123,9 +118,9 @@ describe('recall as retrieval', () => {
       const unlinked = await save({ content: 'Garden review done' });
       await container
         .get(LinkMemoriesUseCase)
-        .execute({ source_id: linked.id, target_id: decision.id, link_type: 'related' }, context);
+        .execute({ sourceId: linked.id, targetId: decision.id, type: 'related' }, context);
       const { results } = await recall.execute(
-        { query: 'What did the incident review decide?', n_results: 3 },
+        { query: 'What did the incident review decide?', limit: 3 },
         context,
       );
       const ids = results.map((r) => r.memory.id);
@@ -151,10 +146,10 @@ describe('recall as retrieval', () => {
       'x'.repeat(INPUT_LIMITS.queryLength),
       'trip '.repeat(INPUT_LIMITS.queryLength / 5),
     ]) {
-      const result = await recall.execute({ query, n_results: 2 }, context);
+      const result = await recall.execute({ query, limit: 2 }, context);
       expect(result.results.length).toBeLessThanOrEqual(2);
     }
-    const mixed = await recall.execute({ query: '☕ 旅行 Kyoto', n_results: 1 }, context);
+    const mixed = await recall.execute({ query: '☕ 旅行 Kyoto', limit: 1 }, context);
     expect(mixed.results[0].memory.id).toBe(kyoto.id);
   });
 });

@@ -1,4 +1,4 @@
-/** Input of recall (behaviour §4.2). */
+/** Input of recall (behaviour §4.2): the wire schema (the edge's) and the use case's input. */
 import { z } from 'zod';
 import { INPUT_LIMITS, dateString, nameString, stringList } from '../shared/memory-fields.input';
 
@@ -14,4 +14,17 @@ export const recallInputShape = {
 };
 
 export const recallInputSchema = z.object(recallInputShape);
-export type RecallInput = z.infer<typeof recallInputSchema>;
+export interface RecallInput {
+  query: string;
+  /** How many memories to return (default 3). */
+  limit?: number;
+  category?: string;
+  emotion?: string;
+  /** Memories with any of these tags. */
+  tags?: string[];
+  /** ISO dates; a bare date covers its whole day. */
+  from?: string;
+  to?: string;
+  /** `false` leaves private memories out. */
+  includePrivate?: boolean;
+}

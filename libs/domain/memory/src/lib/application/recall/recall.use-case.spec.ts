@@ -19,7 +19,7 @@ describe('RecallUseCase', () => {
       content: 'Incident INC-4471 was resolved by restarting the cache',
       force: true,
     });
-    const result = await recall.execute({ query: 'INC-4471', n_results: 1 }, context);
+    const result = await recall.execute({ query: 'INC-4471', limit: 1 }, context);
     expect(result.results[0].memory.id).toBe(target.id);
     const [queryVector] = await embeddings.embed(['INC-4471']);
     // The vector cannot tell: every memory is at the same distance (which one comes first is a tie).
@@ -34,7 +34,7 @@ describe('RecallUseCase', () => {
     await save({ content: '歯医者の予約は金曜日の午後三時' });
     const ramen = await save({ content: 'ユーザーは味噌ラーメンが大好きです' });
     await save({ content: '来月、ユーザーは大阪から福岡へ引っ越す' });
-    const result = await recall.execute({ query: 'ラーメン', n_results: 1 }, context);
+    const result = await recall.execute({ query: 'ラーメン', limit: 1 }, context);
     expect(result.results[0].memory.id).toBe(ramen.id);
   });
 
@@ -58,16 +58,16 @@ describe('RecallUseCase', () => {
       tags: ['home'],
     });
     const ids = async (input: Record<string, unknown>) =>
-      (await recall.execute({ query: 'deployed', n_results: 10, ...input }, context)).results
+      (await recall.execute({ query: 'deployed', limit: 10, ...input }, context)).results
         .map((r) => r.memory.id)
         .sort();
     expect(await ids({ category: 'technical' })).toEqual([work.id]);
     expect(await ids({ emotion: 'happy' })).toEqual([work.id]);
     expect(await ids({ tags: ['home'] })).toEqual([home.id, hidden.id].sort());
     expect(await ids({ tags: ['work', 'home'] })).toEqual([work.id, home.id, hidden.id].sort());
-    expect(await ids({ date_to: work.createdAt })).toEqual([work.id]);
-    expect(await ids({ date_from: home.createdAt })).toEqual([home.id, hidden.id].sort());
-    expect(await ids({ include_private: false })).toEqual([work.id, home.id].sort());
+    expect(await ids({ to: work.createdAt })).toEqual([work.id]);
+    expect(await ids({ from: home.createdAt })).toEqual([home.id, hidden.id].sort());
+    expect(await ids({ includePrivate: false })).toEqual([work.id, home.id].sort());
   });
 
   it('rejects bad filters with a clear error', async () => {
@@ -76,7 +76,7 @@ describe('RecallUseCase', () => {
       code: 'INVALID_INPUT',
       message: expect.stringMatching(/^Unknown category: use one of daily, /),
     });
-    await expect(recall.execute({ query: 'x', date_from: 'last week' }, context)).rejects.toMatchObject({
+    await expect(recall.execute({ query: 'x', from: 'last week' }, context)).rejects.toMatchObject({
       code: 'INVALID_INPUT',
     });
     await expect(recall.execute({ query: ' ' }, context)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
@@ -125,7 +125,7 @@ describe('RecallUseCase', () => {
 
   it('brings in linked neighbours of the direct hits where places are free (spreading activation)', async () => {
     const { recall, context, cause, effect } = await linkedSetup();
-    const result = await recall.execute({ query: 'server ran out of disk space', n_results: 10 }, context);
+    const result = await recall.execute({ query: 'server ran out of disk space', limit: 10 }, context);
     expect(result.results).toHaveLength(6);
     const parent = result.results.find((r) => r.memory.id === cause.id)!;
     const linked = result.results[5];
@@ -136,7 +136,7 @@ describe('RecallUseCase', () => {
 
   it('never lets a linked neighbour push a direct hit out of the top n', async () => {
     const { recall, context, effect } = await linkedSetup();
-    const result = await recall.execute({ query: 'server ran out of disk space', n_results: 5 }, context);
+    const result = await recall.execute({ query: 'server ran out of disk space', limit: 5 }, context);
     expect(result.results.map((r) => r.source)).toEqual([
       'lexical',
       'lexical',
@@ -160,7 +160,7 @@ describe('RecallUseCase', () => {
         createdAt: clock.now().toISOString(),
       },
     ]);
-    const result = await recall.execute({ query: 'aquarium', n_results: 5 }, context);
+    const result = await recall.execute({ query: 'aquarium', limit: 5 }, context);
     expect(result.results.map((r) => r.memory.id)).toEqual([m.id]);
   });
 
@@ -174,7 +174,7 @@ describe('RecallUseCase', () => {
       importance: 5,
       emotion: 'excited',
     });
-    const result = await recall.execute({ query: 'project meeting note', n_results: 2 }, context);
+    const result = await recall.execute({ query: 'project meeting note', limit: 2 }, context);
     expect(result.results.map((r) => r.memory.id)).toEqual([fresh.id, old.id]);
   });
 });

@@ -33,7 +33,7 @@ export class RecallUseCase {
     const ranked = await this.ranker.rank(
       context.namespace,
       query,
-      input.n_results ?? 3,
+      input.limit ?? 3,
       recallFilter(input),
       now,
     );

@@ -114,7 +114,7 @@ describe('ReembedUseCase', () => {
     expect(linksAfter).toEqual(linksBefore);
     const recalled = await fresh.container
       .get(RecallUseCase)
-      .execute({ query: 'A note about guitar number 7', n_results: 1 }, fresh.context);
+      .execute({ query: 'A note about guitar number 7', limit: 1 }, fresh.context);
     expect(recalled.results[0].memory.id).toBe(ids[7]);
     expect(await store.describeCollection('kioku_test_memories')).toBeNull();
     expect(await store.describeCollection('kioku_test_memories_g2')).toMatchObject({ dimension: 64 });

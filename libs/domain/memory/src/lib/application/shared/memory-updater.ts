@@ -56,8 +56,8 @@ export class MemoryUpdater {
       input.content === undefined
         ? undefined
         : normalizeContent(input.content, this.settings.maxContentLength);
-    const stored = await this.memories.getOne(namespace, input.memory_id.trim(), true);
-    if (!stored) return { status: 'not_found', memoryId: input.memory_id };
+    const stored = await this.memories.getOne(namespace, input.memoryId.trim(), true);
+    if (!stored) return { status: 'not_found', memoryId: input.memoryId };
     const before = stored.memory;
 
     const after = applyChanges(before, input, content);

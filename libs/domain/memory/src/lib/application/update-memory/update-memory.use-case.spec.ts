@@ -8,7 +8,7 @@ describe('UpdateMemoryUseCase', () => {
     expect(await links.find('test', m.id, cats.id, 'similar')).not.toBeNull();
     const guitar = await save('Practised guitar chords for an hour');
     const result = await update.execute(
-      { memory_id: m.id, content: 'Practised guitar scales for an hour' },
+      { memoryId: m.id, content: 'Practised guitar scales for an hour' },
       context,
     );
     if (result.status !== 'updated') throw new Error(result.status);
@@ -33,7 +33,7 @@ describe('UpdateMemoryUseCase', () => {
         createdAt: clock.now().toISOString(),
       },
     ]);
-    await update.execute({ memory_id: a.id, content: 'Started reading a long novel' }, context);
+    await update.execute({ memoryId: a.id, content: 'Started reading a long novel' }, context);
     expect(await links.find('test', b.id, a.id, 'related')).not.toBeNull();
   });
 
@@ -41,7 +41,7 @@ describe('UpdateMemoryUseCase', () => {
     const { save, update, context } = updateSetup();
     const m = await save('Rain all afternoon', { emotion: 'calm' });
     const result = await update.execute(
-      { memory_id: m.id, emotion: 'melancholy', tags: ['rain', 'weather'] },
+      { memoryId: m.id, emotion: 'melancholy', tags: ['rain', 'weather'] },
       context,
     );
     if (result.status !== 'updated') throw new Error(result.status);
@@ -57,11 +57,11 @@ describe('UpdateMemoryUseCase', () => {
   it('rejects bad input and changes nothing', async () => {
     const { save, update, context, repo } = updateSetup();
     const m = await save('Unchanged text');
-    await expect(update.execute({ memory_id: m.id, content: '' }, context)).rejects.toMatchObject({
+    await expect(update.execute({ memoryId: m.id, content: '' }, context)).rejects.toMatchObject({
       code: 'INVALID_INPUT',
     });
     await expect(
-      update.execute({ memory_id: m.id, importance: 5, content: 'x'.repeat(20_000) }, context),
+      update.execute({ memoryId: m.id, importance: 5, content: 'x'.repeat(20_000) }, context),
     ).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     expect((await repo.getOne('test', m.id))?.memory).toMatchObject({
       content: 'Unchanged text',

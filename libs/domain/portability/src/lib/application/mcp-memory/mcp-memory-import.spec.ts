@@ -88,12 +88,9 @@ describe('import of an MCP memory server graph', () => {
     await importGraph(k, EXAMPLE);
     const recall = k.container.get(RecallUseCase);
     const context = { namespace: NS, callerId: 'test' };
-    const byObservation = await recall.execute(
-      { query: 'who has a dog called Miso?', n_results: 3 },
-      context,
-    );
+    const byObservation = await recall.execute({ query: 'who has a dog called Miso?', limit: 3 }, context);
     expect(byObservation.results[0]?.memory.id).toBe(john);
-    const byPlace = await recall.execute({ query: 'temples in Arashiyama', n_results: 3 }, context);
+    const byPlace = await recall.execute({ query: 'temples in Arashiyama', limit: 3 }, context);
     expect(byPlace.results[0]?.memory.id).toBe(trip);
   });
 
