@@ -15,6 +15,7 @@ import {
   textImportSource,
 } from '@kioku/portability';
 import { PRIVATE_CANARY, seedNamespace } from '@kioku/portability/testing';
+import { NodeWorkspaceFiles } from '@kioku/workspace-files-node';
 import { workspaceSyncModule } from '@kioku/workspace-sync';
 import { tempDir } from './testing/worker-test-helpers';
 
@@ -39,7 +40,10 @@ describe('import and the workspace mirror', () => {
     await source.container.get(ExportNamespaceUseCase).execute({ namespace: NS, sink, includePrivate: true });
 
     const target = createForgettingTestKit({
-      modules: [portabilityModule(), workspaceSyncModule({ dir: workspace, namespace: NS })],
+      modules: [
+        portabilityModule(),
+        workspaceSyncModule({ files: new NodeWorkspaceFiles(workspace), namespace: NS }),
+      ],
     });
     const importText = (text: string, options = {}) =>
       target.container.get(ImportNamespaceUseCase).execute({ source: textImportSource(text), ...options });

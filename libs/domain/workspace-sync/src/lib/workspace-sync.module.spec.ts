@@ -20,10 +20,18 @@ import {
   type MemoryChangeListener,
 } from '@kioku/memory';
 import { RedactingLogger } from '@kioku/redaction';
-import { CapturingLogSink, DeterministicEmbeddingProvider, FixedClock } from '@kioku/testing-fakes';
+import {
+  CapturingLogSink,
+  DeterministicEmbeddingProvider,
+  FixedClock,
+  listTree,
+  removeDirectory,
+  temporaryDirectory,
+} from '@kioku/testing-fakes';
 import { VECTOR_STORE_TOKENS } from '@kioku/vector-store';
 import { MemoryVectorStore } from '@kioku/vector-store-memory';
-import { listTree, memory, removeDirectory, temporaryDirectory } from './testing/workspace-sync-test-kit';
+import { NodeWorkspaceFiles } from '@kioku/workspace-files-node';
+import { memory } from './testing/workspace-sync-test-kit';
 import { WorkspaceSync } from './application/workspace-sync.listener';
 import { workspaceSyncModule } from './workspace-sync.module';
 
@@ -51,7 +59,7 @@ describe('workspaceSyncModule', () => {
   it('adds one singleton WorkspaceSync to the multi-bound listeners, beside the others', async () => {
     const other: MemoryChangeListener = { saved: jest.fn(), updated: jest.fn(), deleted: jest.fn() };
     container.bind(MEMORY_TOKENS.ChangeListener).toConstantValue(other);
-    container.loadSync(workspaceSyncModule({ dir: workspace, namespace: 'agent' }));
+    container.loadSync(workspaceSyncModule({ files: new NodeWorkspaceFiles(workspace), namespace: 'agent' }));
     const listeners = container.getAll(MEMORY_TOKENS.ChangeListener);
     expect(listeners).toHaveLength(2);
     expect(listeners.filter((listener) => listener instanceof WorkspaceSync)).toHaveLength(1);
@@ -63,7 +71,7 @@ describe('workspaceSyncModule', () => {
   });
 
   it('mirrors remember and update_memory of the configured namespace', async () => {
-    container.loadSync(workspaceSyncModule({ dir: workspace, namespace: 'agent' }));
+    container.loadSync(workspaceSyncModule({ files: new NodeWorkspaceFiles(workspace), namespace: 'agent' }));
     const remember = container.get(RememberUseCase);
     const update = container.get(UpdateMemoryUseCase);
     const context = { namespace: 'agent', callerId: 'tester' };

@@ -12,7 +12,7 @@ import {
   expectedCuratedLine,
   expectedDailyLine,
 } from './testing/concurrent-memories.fixture';
-import { listTree, removeDirectory, temporaryDirectory } from './testing/workspace-sync-test-kit';
+import { listTree, removeDirectory, temporaryDirectory } from '@kioku/testing-fakes';
 
 const FIXTURE = join(__dirname, 'testing', 'concurrent-writer.fixture.ts');
 const PER_PROCESS = 200;

@@ -19,6 +19,7 @@ import { namespaceStorageModule } from '@kioku/namespace-storage';
 import { episodesModule } from '@kioku/episodes';
 import { consolidationModule } from '@kioku/consolidation';
 import { workspaceSyncModule } from '@kioku/workspace-sync';
+import { NodeWorkspaceFiles } from '@kioku/workspace-files-node';
 import { DEFAULT_FORGETTING_SETTINGS, FORGETTING_TOKENS, forgettingModule } from '@kioku/forgetting';
 import { MEMORY_TOKENS, MemoryRepository, memoryModule, unbindBackgroundWriters } from '@kioku/memory';
 import { portabilityModule } from '@kioku/portability';
@@ -112,7 +113,12 @@ function bindLibraries(
   if (wrap)
     container.onActivation(EMBEDDINGS_TOKENS.EmbeddingProvider, (_context, provider) => wrap(provider));
   if (config.workspaceDir)
-    container.loadSync(workspaceSyncModule({ dir: config.workspaceDir, namespace: config.namespace }));
+    container.loadSync(
+      workspaceSyncModule({
+        files: new NodeWorkspaceFiles(config.workspaceDir),
+        namespace: config.namespace,
+      }),
+    );
   container
     .bind(MEMORY_TOKENS.Settings)
     .toResolvedValue(

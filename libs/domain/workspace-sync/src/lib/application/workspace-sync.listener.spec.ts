@@ -6,16 +6,10 @@
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Memory } from '@kioku/memory';
-import {
-  listTree,
-  memory,
-  readText,
-  RecordingLogger,
-  removeDirectory,
-  temporaryDirectory,
-} from '../testing/workspace-sync-test-kit';
-import { NodeWorkspaceFiles } from '../infrastructure/node-workspace-files';
-import type { WorkspaceFiles } from '../ports/workspace-files.port';
+import { listTree, removeDirectory, temporaryDirectory } from '@kioku/testing-fakes';
+import { memory, readText, RecordingLogger } from '../testing/workspace-sync-test-kit';
+import type { WorkspaceFiles } from '@kioku/workspace-files';
+import { NodeWorkspaceFiles } from '@kioku/workspace-files-node';
 import { WorkspaceSync } from './workspace-sync.listener';
 
 const NS = 'agent';

@@ -25,9 +25,14 @@ import {
   type FileEntry,
   type WorkspaceEntries,
 } from '../domain/workspace-entry.format';
-import { CURATED_FILE, INNER_MONOLOGUE_FILE, MEMORY_FOLDER } from '../domain/workspace-paths';
-import type { FileUpdateOutcome, WorkspaceFiles } from '../ports/workspace-files.port';
-import { WorkspacePathRefusedError } from '../workspace-sync.errors';
+import {
+  CURATED_FILE,
+  INNER_MONOLOGUE_FILE,
+  MEMORY_FOLDER,
+  WorkspacePathRefusedError,
+  type FileUpdateOutcome,
+  type WorkspaceFiles,
+} from '@kioku/workspace-files';
 
 export class WorkspaceSync implements MemoryChangeListener {
   constructor(

@@ -8,7 +8,7 @@
  */
 import { snippet } from '@kioku/kernel';
 import type { Category, Emotion, Memory } from '@kioku/memory';
-import { CURATED_FILE, dailyLogFile, INNER_MONOLOGUE_FILE } from './workspace-paths';
+import { CURATED_FILE, dailyLogFile, INNER_MONOLOGUE_FILE } from '@kioku/workspace-files';
 
 /** The fields of a memory that reach the workspace files. */
 export type SyncedMemory = Pick<Memory, 'id' | 'content' | 'createdAt' | 'category' | 'importance'> & {

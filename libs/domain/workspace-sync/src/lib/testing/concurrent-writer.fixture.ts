@@ -5,7 +5,7 @@
  * any logged problem goes to stderr and makes the exit code 1.
  */
 import type { LogFields, Logger } from '@kioku/kernel';
-import { NodeWorkspaceFiles } from '../infrastructure/node-workspace-files';
+import { NodeWorkspaceFiles } from '@kioku/workspace-files-node';
 import { WorkspaceSync } from '../application/workspace-sync.listener';
 import { concurrentMemory } from './concurrent-memories.fixture';
 

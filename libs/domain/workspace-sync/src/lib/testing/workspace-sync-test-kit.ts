@@ -1,11 +1,9 @@
 /**
  * Helpers for workspace-sync tests: a memory builder, a logger that keeps every record (before any
- * redaction, so a test sees exactly what the library handed to the log), temporary directories, and a
- * listing of every file under a folder (to prove nothing else was written).
+ * redaction, so a test sees exactly what the library handed to the log), and the text of a file
+ * (temporary directories and listings are `@kioku/testing-fakes`').
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { LogFields, Logger } from '@kioku/kernel';
 import type { Memory } from '@kioku/memory';
 
@@ -60,25 +58,6 @@ export class RecordingLogger implements Logger {
   text(): string {
     return JSON.stringify(this.records);
   }
-}
-
-export function temporaryDirectory(prefix: string): Promise<string> {
-  return mkdtemp(join(tmpdir(), `kioku-${prefix}-`));
-}
-
-export function removeDirectory(path: string): Promise<void> {
-  return rm(path, { recursive: true, force: true });
-}
-
-/** Every entry under `root` (relative paths, folders with a trailing `/`), sorted; symlinks not followed. */
-export async function listTree(root: string): Promise<string[]> {
-  const entries = await readdir(root, { withFileTypes: true, recursive: true });
-  return entries
-    .map((entry) => {
-      const path = relative(root, join(entry.parentPath, entry.name));
-      return entry.isDirectory() ? `${path}/` : path;
-    })
-    .sort();
 }
 
 /** The text of a file, or null when it does not exist. */

@@ -1,7 +1,7 @@
 /**
  * WorkspaceFiles on the local file system. The workspace directory is resolved to its real absolute
  * path once, on first use (and created if missing); every file is one of the fixed names of
- * `workspace-paths`, and its folder must resolve to exactly `<workspace>` or `<workspace>/memory`, so a
+ * the port's `workspace-paths`, and its folder must resolve to exactly `<workspace>` or `<workspace>/memory`, so a
  * `memory/` that is a symlink (to anywhere) is refused rather than followed. Files are opened without
  * following symlinks and must be regular files.
  *
@@ -16,9 +16,15 @@ import { lstat, mkdir, open, readdir, realpath, rename, unlink, type FileHandle 
 import { basename, dirname, join, resolve } from 'node:path';
 import { TurnsByKey } from '@kioku/concurrency';
 import { acquireLock } from '@kioku/file-lock';
-import { isDailyLogName, isWorkspaceFile, MEMORY_FOLDER } from '../domain/workspace-paths';
-import type { FileChange, FileUpdateOutcome, WorkspaceFiles } from '../ports/workspace-files.port';
-import { WorkspacePathRefusedError } from '../workspace-sync.errors';
+import {
+  isDailyLogName,
+  isWorkspaceFile,
+  MEMORY_FOLDER,
+  WorkspacePathRefusedError,
+  type FileChange,
+  type FileUpdateOutcome,
+  type WorkspaceFiles,
+} from '@kioku/workspace-files';
 
 export interface NodeWorkspaceFilesOptions {
   /** How long an update waits for another writer's lock before it fails (ms). */

@@ -6,8 +6,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { chmod, mkdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LockTimeoutError } from '@kioku/file-lock';
-import { listTree, removeDirectory, temporaryDirectory } from '../testing/workspace-sync-test-kit';
-import { WorkspacePathRefusedError } from '../workspace-sync.errors';
+import { listTree, removeDirectory, temporaryDirectory } from '@kioku/testing-fakes';
+import { WorkspacePathRefusedError } from '@kioku/workspace-files';
 import { NodeWorkspaceFiles } from './node-workspace-files';
 
 describe('NodeWorkspaceFiles', () => {

@@ -1,0 +1,15 @@
+/**
+ * Public API of @kioku/workspace-files: the port workspace sync writes its Markdown mirror through, the
+ * only paths it may name, and why a path is refused.
+ */
+export type { FileChange, FileUpdateOutcome, WorkspaceFiles } from './lib/workspace-files.port';
+export {
+  CURATED_FILE,
+  INNER_MONOLOGUE_FILE,
+  MEMORY_FOLDER,
+  dailyLogFile,
+  isDailyLogFile,
+  isDailyLogName,
+  isWorkspaceFile,
+} from './lib/workspace-paths';
+export { WorkspacePathRefusedError, type WorkspacePathRefusal } from './lib/workspace-path-refused.error';
