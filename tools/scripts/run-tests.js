@@ -68,11 +68,12 @@ const OPT_IN_SPECS = [
  * bindings, SQLite, the ONNX runtime), worker threads, child processes, sockets and signals (the
  * adapters and the kernel), the package installed as users install it, stdio and the MCP protocol.
  * CI runs them a second time on the current LTS (`runtime`); the app-level scenarios (REST, the
- * dashboard, export and import, replicas) drive the same code through HTTP and run once.
+ * dashboard, export and import, replicas) drive the same code through HTTP and run once, and so does
+ * the platforms' package resolution (npm's, the same npm 11 under either Node here).
  */
 const RUNTIME_SPECS = [
   '/libs/(adapters|ground|storage)/.*\\.int\\.spec\\.ts$',
-  '/apps/mcp-server/src/(package-install|package-platforms|mcp-stdio|mcp-startup|mcp-conformance)\\.e2e\\.int\\.spec\\.ts$',
+  '/apps/mcp-server/src/(package-install|mcp-stdio|mcp-startup|mcp-conformance)\\.e2e\\.int\\.spec\\.ts$',
   '/apps/http-gateway/src/mcp/mcp-over-http\\.int\\.spec\\.ts$',
   '/apps/worker/src/worker\\.process\\.int\\.spec\\.ts$',
 ];
