@@ -62,32 +62,34 @@ describe('LocalThreadedEmbeddingProvider', () => {
     await threaded.embed([longText(16_000), longText(15_000)]);
     const took = performance.now() - started;
     clearInterval(timer);
-    // On the event loop, these texts block it for their whole duration (~1.5 s measured).
+    // On the event loop, these texts block it for their whole duration (~1.5 s measured), so the
+    // longest gap between timer ticks would equal the time taken; in threads it is a small part of it.
     expect(took).toBeGreaterThan(300);
-    expect(longestGap).toBeLessThan(100);
+    expect(longestGap).toBeLessThan(took / 4);
   });
 
   it('embeds a short text while long ones are in progress, without waiting for them', async () => {
-    await threaded.init(); // both threads are running
+    await threaded.init();
     const order: string[] = [];
     const long = threaded.embed([longText(16_000), longText(16_000)]).then(() => order.push('long'));
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const started = performance.now();
     await threaded.embed(['a short recall query']).then(() => order.push('short'));
-    const shortTook = performance.now() - started;
     await long;
+    // The order, not a duration: the long pass takes over a second of CPU, so a short text that
+    // waited for it would finish after it.
     expect(order).toEqual(['short', 'long']);
-    expect(shortTook).toBeLessThan(250);
   });
 
   it('refuses a call at once with BUSY when its lane is full, and keeps serving the other lane', async () => {
     const provider = new LocalThreadedEmbeddingProvider({ threads: 2, maxQueuedLongTexts: 2 });
     try {
       await provider.init();
-      const accepted = provider.embed([longText(4_000), longText(4_001)]);
-      const started = performance.now();
+      let acceptedDone = false;
+      const accepted = provider.embed([longText(4_000), longText(4_001)]).finally(() => {
+        acceptedDone = true;
+      });
       const refused = await provider.embed([longText(4_002)]).catch((error: unknown) => error);
-      expect(performance.now() - started).toBeLessThan(50);
+      expect(acceptedDone).toBe(false); // refused at once, not after the queue ahead of it
       expect(refused).toMatchObject({
         code: 'BUSY',
         details: { provider: 'local', retryAfterSeconds: expect.any(Number) },
