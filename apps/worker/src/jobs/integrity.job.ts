@@ -22,6 +22,8 @@ export class IntegrityJob implements Job {
         interruptedDeletionsCompleted: report.interruptedDeletionsCompleted,
         interruptedRestoresCompleted: report.interruptedRestoresCompleted,
         episodeIdsDropped: report.episodeIdsDropped,
+        linkIndexEntriesAdded: report.linkIndexEntriesAdded,
+        linkIndexEntriesRemoved: report.linkIndexEntriesRemoved,
         lexicalEntriesAdded: report.lexicalEntriesAdded,
         lexicalEntriesRemoved: report.lexicalEntriesRemoved,
         memoriesRelinked: report.memoriesRelinked,

@@ -336,6 +336,8 @@ describe('worker jobs on the in-memory store', () => {
         interruptedDeletionsCompleted: 0,
         interruptedRestoresCompleted: 0,
         episodeIdsDropped: 0,
+        linkIndexEntriesAdded: 0,
+        linkIndexEntriesRemoved: 0,
         lexicalEntriesAdded: 0,
         lexicalEntriesRemoved: 0,
         memoriesRelinked: 0,

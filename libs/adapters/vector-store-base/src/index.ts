@@ -1,11 +1,13 @@
 /**
  * Public API of @kioku/vector-store-base: what every VectorStore adapter builds on (record checks,
- * paging cursors, mapping a backend's failures to the port's errors) and the lexical index kept beside
- * a store that has none (in process, or joined to a record store).
+ * paging cursors, mapping a backend's failures to the port's errors) and the indexes kept beside a
+ * store that lacks them: lexical (in process, or joined to a record store) and by metadata key.
  */
 export { InMemoryLexicalIndex } from './lib/in-memory-lexical-index';
+export { type KeyIndex } from './lib/key-index.port';
 export { type IndexableDocument, type LexicalHit, type LexicalIndex } from './lib/lexical-index.port';
-export { LexicallyIndexedVectorStore, type RecordStore } from './lib/lexically-indexed-vector-store';
+export { type RecordStore } from './lib/record-store';
+export { SideIndexedVectorStore } from './lib/side-indexed-vector-store';
 export { decodeCursor, encodeCursor, isOffset } from './lib/paging-cursor';
 export {
   assertCollectionName,

@@ -1,6 +1,6 @@
 /**
  * A BM25 index kept beside a store whose backend has none (single-node Chroma has no sparse index).
- * `LexicallyIndexedVectorStore` keeps it in step with the store's writes. Every process that shares
+ * `SideIndexedVectorStore` keeps it in step with the store's writes. Every process that shares
  * the store must share the index too (a file on the machine, not a per-process copy).
  */
 import type { Filter, Metadata } from '@kioku/vector-store';

@@ -1,24 +1,30 @@
 /**
- * The `chroma` VectorStore: a Chroma server's records joined with the lexical index kept beside it in
- * a SQLite file on this machine (single-node Chroma has no sparse index). Every kioku process that
+ * The `chroma` VectorStore: a Chroma server's records joined with the lexical and key indexes kept
+ * beside it in a SQLite file on this machine (single-node Chroma has no sparse index, and scans
+ * metadata to filter). Every kioku process that
  * uses the same Chroma server must use the same index file, so they must run on one machine; a
  * deployment over several machines uses Qdrant, whose index lives on its points.
  */
-import { LexicallyIndexedVectorStore } from '@kioku/vector-store-base';
+import { SideIndexedVectorStore } from '@kioku/vector-store-base';
 import { ChromaRecordStore, type ChromaRecordStoreOptions } from './chroma-record-store.adapter';
-import { SqliteLexicalIndex } from './lexical/sqlite-lexical-index';
+import { SqliteKeyIndex } from './side-indexes/sqlite-key-index';
+import { SqliteLexicalIndex } from './side-indexes/sqlite-lexical-index';
 
 export interface ChromaVectorStoreOptions extends ChromaRecordStoreOptions {
-  /** The SQLite file of the lexical index (created if missing). */
+  /** The SQLite file of the lexical and key indexes (created if missing). */
   lexicalIndexFile: string;
 }
 
-export class ChromaVectorStore extends LexicallyIndexedVectorStore {
+export class ChromaVectorStore extends SideIndexedVectorStore {
   private readonly chroma: ChromaRecordStore;
 
   constructor(options: ChromaVectorStoreOptions) {
     const chroma = new ChromaRecordStore(options);
-    super(chroma, new SqliteLexicalIndex(options.lexicalIndexFile));
+    super(
+      chroma,
+      new SqliteLexicalIndex(options.lexicalIndexFile),
+      new SqliteKeyIndex(options.lexicalIndexFile),
+    );
     this.chroma = chroma;
   }
 

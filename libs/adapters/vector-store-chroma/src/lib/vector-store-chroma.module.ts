@@ -7,7 +7,7 @@ import { ContainerModule } from 'inversify';
 import type { ChromaEmbeddedSettings, ChromaServerSettings } from '@kioku/config';
 import { KERNEL_TOKENS } from '@kioku/kernel';
 import { VECTOR_STORE_TOKENS } from '@kioku/vector-store';
-import { LexicallyIndexedVectorStore } from '@kioku/vector-store-base';
+import { SideIndexedVectorStore } from '@kioku/vector-store-base';
 import { ChromaVectorStore } from './chroma-vector-store.adapter';
 import { ChromaEmbeddedVectorStore } from './embedded/chroma-embedded-vector-store.adapter';
 import { ChromaServerManager } from './embedded/chroma-server-manager';
@@ -39,7 +39,7 @@ export function vectorStoreChromaModule(options: VectorStoreChromaModuleOptions)
           }),
       )
       .inSingletonScope()
-      .onDeactivation((store) => (store as LexicallyIndexedVectorStore).close());
+      .onDeactivation((store) => (store as SideIndexedVectorStore).close());
   });
 }
 
@@ -69,6 +69,6 @@ export function vectorStoreChromaEmbeddedModule(
           }),
       )
       .inSingletonScope()
-      .onDeactivation((store) => (store as LexicallyIndexedVectorStore).close());
+      .onDeactivation((store) => (store as SideIndexedVectorStore).close());
   });
 }

@@ -4,7 +4,7 @@
  * what made a deferred transaction fail with SQLITE_BUSY(_SNAPSHOT) when another process committed.
  * Prints `ok <writes>` or the error code.
  */
-import { SqliteLexicalIndex } from '../lib/lexical/sqlite-lexical-index';
+import { SqliteLexicalIndex } from '../lib/side-indexes/sqlite-lexical-index';
 
 async function main(): Promise<void> {
   const [file, writer, count] = process.argv.slice(2);

@@ -48,6 +48,12 @@ export interface CollectionSpec {
    * collection that has none builds it from the stored documents.
    */
   lexical?: boolean;
+  /**
+   * Metadata keys that `find` filters look up by exact value (`eq`, `in`, and `or`/`and` of them).
+   * A speed hint only, the results are the same with or without it: a store whose backend scans its
+   * metadata for such a filter keeps an index of these keys beside it.
+   */
+  indexedKeys?: string[];
 }
 
 export interface CollectionInfo {
@@ -183,7 +189,8 @@ export interface VectorStore {
 
   /**
    * Brings the lexical index of a collection in line with its records: `repair` indexes records the
-   * index lacks and removes entries whose record is gone; `rebuild` re-indexes every record too.
+   * index lacks and removes entries whose record is gone; `rebuild` re-indexes every record too. On
+   * a collection with `indexedKeys` whose store keeps a key index beside it, repairs that index.
    * Idempotent: a run cut short is finished by running it again. `onProgress` gets records seen so far.
    */
   reindexText(

@@ -23,11 +23,15 @@ export class NamespaceCollections {
 
   constructor(@inject(VECTOR_STORE_TOKENS.VectorStore) private readonly store: VectorStore) {}
 
-  /** The namespace's collection of records with a constant 1-d vector (links, episodes, state). */
-  openRecords(namespace: string, kind: RecordCollectionKind): Promise<string> {
+  /**
+   * The namespace's collection of records with a constant 1-d vector (links, episodes, state);
+   * `indexedKeys`: the metadata keys its reads filter on (`CollectionSpec.indexedKeys`).
+   */
+  openRecords(namespace: string, kind: RecordCollectionKind, indexedKeys?: string[]): Promise<string> {
     return this.open(collectionName(namespace, kind), {
       dimension: RECORD_DIMENSION,
       metadata: { kind: collectionKindTag(kind) },
+      ...(indexedKeys ? { indexedKeys } : {}),
     });
   }
 

@@ -6,6 +6,7 @@
  * (`vector-store-contract/*.suite.ts`); this function registers them all under one describe.
  */
 import { describeCollectionContract } from './vector-store-contract/collections.suite';
+import { describeIndexedKeysContract } from './vector-store-contract/indexed-keys.suite';
 import { describeFindAndCountContract } from './vector-store-contract/paging.suite';
 import { describeQueryContract } from './vector-store-contract/query.suite';
 import { describeRecordReadContract } from './vector-store-contract/record-reads.suite';
@@ -39,5 +40,6 @@ export function describeVectorStoreContract(
     describeRecordReadContract(context);
     describeQueryContract(context);
     describeFindAndCountContract(context);
+    describeIndexedKeysContract(context);
   });
 }

@@ -1,11 +1,12 @@
 /**
  * The `chroma-embedded` VectorStore (the default): the records of the Chroma server this app starts
- * and shares, joined with the lexical index in `<dataDir>/lexical-index.sqlite`, which every kioku
- * process on the data dir shares as it shares the server.
+ * and shares, joined with the lexical and key indexes in `<dataDir>/lexical-index.sqlite`, which every
+ * kioku process on the data dir shares as it shares the server.
  */
 import { join } from 'node:path';
-import { LexicallyIndexedVectorStore } from '@kioku/vector-store-base';
-import { SqliteLexicalIndex } from '../lexical/sqlite-lexical-index';
+import { SideIndexedVectorStore } from '@kioku/vector-store-base';
+import { SqliteKeyIndex } from '../side-indexes/sqlite-key-index';
+import { SqliteLexicalIndex } from '../side-indexes/sqlite-lexical-index';
 import {
   ChromaEmbeddedRecordStore,
   type ChromaEmbeddedRecordStoreOptions,
@@ -16,11 +17,12 @@ export type ChromaEmbeddedVectorStoreOptions = ChromaEmbeddedRecordStoreOptions;
 
 export const LEXICAL_INDEX_FILE = 'lexical-index.sqlite';
 
-export class ChromaEmbeddedVectorStore extends LexicallyIndexedVectorStore {
+export class ChromaEmbeddedVectorStore extends SideIndexedVectorStore {
   constructor(manager: ChromaServerManager, options: ChromaEmbeddedVectorStoreOptions = {}) {
     super(
       new ChromaEmbeddedRecordStore(manager, options),
       new SqliteLexicalIndex(join(manager.dataDir, LEXICAL_INDEX_FILE)),
+      new SqliteKeyIndex(join(manager.dataDir, LEXICAL_INDEX_FILE)),
     );
   }
 }

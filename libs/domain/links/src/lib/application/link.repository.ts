@@ -127,6 +127,14 @@ export class LinkRepository {
     return halves.length;
   }
 
+  /**
+   * Repairs the index the store keeps of the link ends, where it keeps one (the integrity job): the
+   * links it lacked are indexed, entries of links that are gone removed.
+   */
+  async repairIndex(namespace: string): Promise<{ indexed: number; removed: number }> {
+    return this.store.reindexText(await this.collection(namespace), { mode: 'repair' });
+  }
+
   private async storedLinks(namespace: string, filter?: Filter): Promise<StoredLink[]> {
     const stored: StoredLink[] = [];
     for await (const page of this.storedPages(await this.collection(namespace), filter)) stored.push(...page);
@@ -147,8 +155,9 @@ export class LinkRepository {
     } while (cursor);
   }
 
+  /** Reads filter on either end of a pair: the store keeps those two keys indexed where it can. */
   private collection(namespace: string): Promise<string> {
-    return this.collections.openRecords(namespace, 'links');
+    return this.collections.openRecords(namespace, 'links', ['sourceId', 'targetId']);
   }
 }
 

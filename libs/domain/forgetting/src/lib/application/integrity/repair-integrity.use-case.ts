@@ -34,6 +34,10 @@ export interface IntegrityReport {
   interruptedDeletionsCompleted: number;
   interruptedRestoresCompleted: number;
   episodeIdsDropped: number;
+  /** Links the store's key index lacked (`CollectionSpec.indexedKeys`), now indexed. */
+  linkIndexEntriesAdded: number;
+  /** Key index entries whose link was gone, now removed. */
+  linkIndexEntriesRemoved: number;
   /** Memories the lexical index lacked, now indexed. */
   lexicalEntriesAdded: number;
   /** Lexical index entries whose memory was gone, now removed. */
@@ -67,11 +71,17 @@ export class RepairIntegrityUseCase {
       interruptedDeletionsCompleted: 0,
       interruptedRestoresCompleted: 0,
       episodeIdsDropped: 0,
+      linkIndexEntriesAdded: 0,
+      linkIndexEntriesRemoved: 0,
       lexicalEntriesAdded: 0,
       lexicalEntriesRemoved: 0,
       memoriesRelinked: 0,
       autoLinksRestored: 0,
     };
+    await beforeWrite();
+    const linkIndex = await this.links.repairIndex(namespace);
+    report.linkIndexEntriesAdded = linkIndex.indexed;
+    report.linkIndexEntriesRemoved = linkIndex.removed;
     await this.finishInterruptedTrashOperations(namespace, report, beforeWrite);
     const linked = await this.repairLinks(namespace, report, beforeWrite);
     await this.relinkUnlinked(namespace, linked, report, beforeWrite);

@@ -1,8 +1,13 @@
 /**
- * A vector store whose backend has no full-text index, joined with a `LexicalIndex` kept beside it.
- * Every write reaches the store first and the index second: a crash in between leaves a record the
- * index lacks (or an entry whose record is gone), which `reindexText('repair')` — run by the
- * integrity job — finds and fixes. Search hits whose record is gone are never returned.
+ * A vector store whose backend has no full-text index and scans metadata to filter, joined with the
+ * indexes kept beside it:
+ * - a `LexicalIndex` for `searchText`. Every write reaches the store first and the index second: a
+ *   crash in between leaves a record the index lacks (or an entry whose record is gone), which
+ *   `reindexText('repair')` — run by the integrity job — finds and fixes. Search hits whose record is
+ *   gone are never returned.
+ * - a `KeyIndex` of a collection's `indexedKeys`, when given: `find` reads the ids there and the
+ *   records by id (`key-indexed-find.ts`). It is kept a superset of the store (entries added before a
+ *   write, removed after a delete), so it never hides a record.
  */
 import {
   CollectionNotFoundError,
@@ -22,33 +27,39 @@ import {
   type VectorRecord,
   type VectorStore,
 } from '@kioku/vector-store';
+import type { RecordStore } from './record-store';
 import { assertLimit } from './record-validation';
+import type { KeyIndex } from './key-index.port';
+import { findByKeys } from './key-indexed-find';
+import { idsOf, keyLookupFor } from './key-lookup';
 import type { LexicalIndex } from './lexical-index.port';
-
-/** A store without `searchText` / `reindexText` of its own. */
-export type RecordStore = Omit<VectorStore, 'searchText' | 'reindexText'>;
 
 const REINDEX_PAGE = 500;
 
-export class LexicallyIndexedVectorStore implements VectorStore {
+export class SideIndexedVectorStore implements VectorStore {
   constructor(
     private readonly records: RecordStore,
     private readonly index: LexicalIndex,
+    private readonly keys?: KeyIndex,
   ) {}
 
   get backend(): string {
     return this.records.backend;
   }
 
-  /** Releases the index (the records' backend is released by its owner). */
-  close(): Promise<void> {
-    return this.index.close();
+  /** Releases the indexes (the records' backend is released by its owner). */
+  async close(): Promise<void> {
+    await this.index.close();
+    await this.keys?.close();
   }
 
   async ensureCollection(name: string, spec: CollectionSpec): Promise<CollectionInfo> {
     const info = await this.records.ensureCollection(name, spec);
     if (spec.lexical && (await this.index.open(name)) && (await this.records.count(name)) > 0) {
       await this.reindexText(name, { mode: 'rebuild' });
+    }
+    if (this.keys && spec.indexedKeys?.length && (await this.keys.open(name, spec.indexedKeys))) {
+      await this.fillKeyIndex(name, this.keys);
     }
     return info;
   }
@@ -68,15 +79,18 @@ export class LexicallyIndexedVectorStore implements VectorStore {
   async deleteCollection(name: string): Promise<void> {
     await this.records.deleteCollection(name);
     await this.index.drop(name);
+    await this.keys?.drop(name);
   }
 
   async upsert(collection: string, records: VectorRecord[], options?: UpsertOptions): Promise<void> {
+    await this.keys?.add(collection, records);
     await this.records.upsert(collection, records, options);
     await this.index.upsert(collection, records);
   }
 
   /** Indexes the versions that are stored after the insert, whether this call's or an earlier one's. */
   async insertNew(collection: string, records: VectorRecord[]): Promise<void> {
+    await this.keys?.add(collection, records);
     await this.records.insertNew(collection, records);
     const stored = await this.records.get(
       collection,
@@ -86,6 +100,7 @@ export class LexicallyIndexedVectorStore implements VectorStore {
   }
 
   async patchMetadata(collection: string, patches: { id: string; metadata: Metadata }[]): Promise<void> {
+    await this.keys?.add(collection, patches);
     await this.records.patchMetadata(collection, patches);
     await this.index.patchMetadata(collection, patches);
   }
@@ -98,8 +113,10 @@ export class LexicallyIndexedVectorStore implements VectorStore {
     return this.records.existingIds(collection, ids);
   }
 
-  find(collection: string, request: FindRequest): Promise<Page> {
-    return this.records.find(collection, request);
+  async find(collection: string, request: FindRequest): Promise<Page> {
+    const lookup = await this.keyLookup(collection, request.filter);
+    if (!lookup || request.text) return this.records.find(collection, request);
+    return findByKeys(this.records, collection, await idsOf(lookup.index, collection, lookup.plan), request);
   }
 
   query(collection: string, request: QueryRequest): Promise<QueryMatch[]> {
@@ -117,11 +134,21 @@ export class LexicallyIndexedVectorStore implements VectorStore {
   async delete(collection: string, ids: string[]): Promise<void> {
     await this.records.delete(collection, ids);
     await this.index.delete(collection, ids);
+    await this.keys?.remove(collection, ids);
   }
 
   async deleteWhere(collection: string, filter: Filter): Promise<void> {
+    const lookup = await this.keyLookup(collection, filter);
+    const candidates = lookup ? await idsOf(lookup.index, collection, lookup.plan) : [];
     await this.records.deleteWhere(collection, filter);
     await this.index.deleteWhere(collection, filter);
+    if (lookup && candidates.length > 0) {
+      const left = new Set(await this.records.existingIds(collection, candidates));
+      await lookup.index.remove(
+        collection,
+        candidates.filter((id) => !left.has(id)),
+      );
+    }
   }
 
   async searchText(collection: string, request: TextSearchRequest): Promise<TextMatch[]> {
@@ -144,10 +171,13 @@ export class LexicallyIndexedVectorStore implements VectorStore {
     });
   }
 
+  /** Repairs or rebuilds the lexical index, and repairs the key index, of the collection. */
   async reindexText(
     collection: string,
     options: { mode: 'repair' | 'rebuild'; onProgress?: (seen: number) => void },
   ): Promise<LexicalIndexReport> {
+    const keys = this.keys && (await this.keys.completeKeys(collection)) ? this.keys : undefined;
+    if (keys) return this.repairKeyIndex(collection, keys);
     if (!(await this.index.isIndexed(collection))) return { indexed: 0, removed: 0 };
     let indexed = 0;
     let seen = 0;
@@ -168,19 +198,54 @@ export class LexicallyIndexedVectorStore implements VectorStore {
       options.onProgress?.(seen);
       cursor = page.nextCursor;
     } while (cursor);
-    return { indexed, removed: await this.removeOrphans(collection) };
+    const removed = await this.removeOrphans(collection, this.index);
+    return { indexed, removed };
+  }
+
+  /** The key-index lookup that answers `filter` on this collection, when its index is complete. */
+  private async keyLookup(collection: string, filter: Filter | undefined) {
+    const index = this.keys;
+    if (!index || !filter) return undefined;
+    const keys = await index.completeKeys(collection);
+    const plan = keys && keyLookupFor(filter, new Set(keys));
+    return plan ? { index, plan } : undefined;
+  }
+
+  /** Indexes every stored record's keys, then lets lookups answer (a new or unfinished index). */
+  private async fillKeyIndex(collection: string, index: KeyIndex): Promise<number> {
+    let added = 0;
+    let cursor: string | undefined;
+    do {
+      const page = await this.records.find(collection, { limit: REINDEX_PAGE, cursor });
+      added += await index.add(collection, page.records);
+      cursor = page.nextCursor;
+    } while (cursor);
+    await index.markComplete(collection);
+    return added;
+  }
+
+  /**
+   * Adds what a delete racing another process's re-creation of the same record could have left out,
+   * and drops the entries of records that are gone.
+   */
+  private async repairKeyIndex(collection: string, index: KeyIndex): Promise<LexicalIndexReport> {
+    const indexed = await this.fillKeyIndex(collection, index);
+    return { indexed, removed: await this.removeOrphans(collection, index) };
   }
 
   /** Drops index entries whose record no longer exists. */
-  private async removeOrphans(collection: string): Promise<number> {
+  private async removeOrphans(
+    collection: string,
+    index: Pick<LexicalIndex, 'idsAfter' | 'delete'> | Pick<KeyIndex, 'idsAfter' | 'remove'>,
+  ): Promise<number> {
     let removed = 0;
     let after: string | undefined;
     for (;;) {
-      const ids = await this.index.idsAfter(collection, after, REINDEX_PAGE);
+      const ids = await index.idsAfter(collection, after, REINDEX_PAGE);
       if (ids.length === 0) return removed;
-      const existing = new Set((await this.records.get(collection, ids)).map((r) => r.id));
+      const existing = new Set(await this.records.existingIds(collection, ids));
       const orphans = ids.filter((id) => !existing.has(id));
-      await this.index.delete(collection, orphans);
+      await ('remove' in index ? index.remove(collection, orphans) : index.delete(collection, orphans));
       removed += orphans.length;
       after = ids[ids.length - 1];
     }

@@ -6,9 +6,7 @@
  * writes at its next query. Terms come from the shared analyser (`analyzeText`), so documents and
  * queries meet on the same terms as on every other backend.
  */
-import { openSqliteDatabase, type SqliteDatabase } from './sqlite-driver';
-import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { openIndexDatabase, writeTransaction, type SqliteDatabase } from './sqlite-driver';
 import { type Filter, type Metadata } from '@kioku/vector-store';
 import { type IndexableDocument, type LexicalHit, type LexicalIndex } from '@kioku/vector-store-base';
 import { BM25, bm25Idf, bm25TermWeight, termFrequencies, analyzeText } from '@kioku/similarity';
@@ -61,24 +59,12 @@ export class SqliteLexicalIndex implements LexicalIndex {
   private readonly db: SqliteDatabase;
 
   constructor(file: string) {
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    restrictToOwner(file);
-    this.db = openSqliteDatabase(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    // Another process's write transaction holds the lock for milliseconds; wait for it.
-    this.db.pragma('busy_timeout = 10000');
+    this.db = openIndexDatabase(file);
     this.db.exec(SCHEMA);
   }
 
-  /**
-   * A write transaction that takes the write lock first (BEGIN IMMEDIATE), so that it waits for
-   * another process's writer (busy_timeout) instead of failing: a deferred transaction that read first
-   * cannot upgrade once another process committed (SQLITE_BUSY_SNAPSHOT), and SQLite does not wait for
-   * that (seen with three gateway replicas on one index file).
-   */
   private write(work: () => void): void {
-    this.db.transaction(work).immediate();
+    writeTransaction(this.db, work);
   }
 
   async open(collection: string): Promise<boolean> {
@@ -311,18 +297,5 @@ export class SqliteLexicalIndex implements LexicalIndex {
         'UPDATE collections SET document_count = document_count + ?, total_length = total_length + ? WHERE id = ?',
       )
       .run(documents, length, collection);
-  }
-}
-
-/**
- * The index holds the words of every memory: the file is created 0600, and an older one tightened.
- * SQLite gives its -wal and -shm files the database file's mode.
- */
-function restrictToOwner(file: string): void {
-  closeSync(openSync(file, 'a', 0o600));
-  try {
-    chmodSync(file, 0o600);
-  } catch {
-    // not ours to change (shared by an administrator): leave it as it is
   }
 }

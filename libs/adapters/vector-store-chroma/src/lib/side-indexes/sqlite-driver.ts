@@ -11,6 +11,8 @@
  * installed beside kioku (`npm install -g kioku better-sqlite3@12`), where Node finds it. The driver is
  * loaded when the first index opens, so commands that never open one do not need it.
  */
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { AppError } from '@kioku/kernel';
 
@@ -24,6 +26,41 @@ let driver: DatabaseConstructor | undefined;
 export function openSqliteDatabase(file: string): SqliteDatabase {
   driver ??= loadDriver();
   return new driver(file);
+}
+
+/**
+ * Opens an index file beside the store, shared by every kioku process on the machine: WAL mode lets
+ * them all read and write it at once, each seeing the others' writes at its next query. The file holds
+ * what memories say: it is created 0600, and an older one tightened (-wal and -shm files take its mode).
+ */
+export function openIndexDatabase(file: string): SqliteDatabase {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  restrictToOwner(file);
+  const db = openSqliteDatabase(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  // Another process's write transaction holds the lock for milliseconds; wait for it.
+  db.pragma('busy_timeout = 10000');
+  return db;
+}
+
+/**
+ * A write transaction that takes the write lock first (BEGIN IMMEDIATE), so that it waits for another
+ * process's writer (busy_timeout) instead of failing: a deferred transaction that read first cannot
+ * upgrade once another process committed (SQLITE_BUSY_SNAPSHOT), and SQLite does not wait for that
+ * (seen with three gateway replicas on one index file).
+ */
+export function writeTransaction(db: SqliteDatabase, work: () => void): void {
+  db.transaction(work).immediate();
+}
+
+function restrictToOwner(file: string): void {
+  closeSync(openSync(file, 'a', 0o600));
+  try {
+    chmodSync(file, 0o600);
+  } catch {
+    // not ours to change (shared by an administrator): leave it as it is
+  }
 }
 
 /* eslint-disable @typescript-eslint/no-require-imports -- the driver is chosen at run time */

@@ -1,0 +1,4 @@
+import type { VectorStore } from '@kioku/vector-store';
+
+/** A store without `searchText` / `reindexText` of its own: the records a `SideIndexedVectorStore` joins. */
+export type RecordStore = Omit<VectorStore, 'searchText' | 'reindexText'>;

@@ -1,0 +1,76 @@
+/**
+ * The key index beside Chroma answers `find` by indexed keys, and stays a superset of the records:
+ * an entry whose record never got written (a crash after the entry) is never returned, a record the
+ * index lacks (written by an older kioku, or a delete racing another process's re-creation) is found
+ * again by `reindexText('repair')`, and a second process on the same files sees every write. The
+ * drift is reproduced by writing through the bare record store, which has no index.
+ */
+import { where } from '@kioku/vector-store';
+import { record, uniqueCollectionName } from '@kioku/testing-contracts';
+import { useChromaTestServer } from '../../testing';
+import { ChromaRecordStore } from '../chroma-record-store.adapter';
+import { ChromaVectorStore } from '../chroma-vector-store.adapter';
+import { SqliteKeyIndex } from './sqlite-key-index';
+
+const server = useChromaTestServer();
+const ENDS = ['sourceId', 'targetId'];
+const link = (id: string, sourceId: string, targetId: string) => record(id, [1], { sourceId, targetId });
+const of = (memory: string) => where.or(where.eq('sourceId', memory), where.eq('targetId', memory));
+
+describe('key index beside Chroma', () => {
+  const open = () =>
+    new ChromaVectorStore({ url: server().url, lexicalIndexFile: server().lexicalIndexFile });
+
+  it('answers from the index, drops entries without a record, and repair finds what it lacked', async () => {
+    const store = open();
+    const bare = new ChromaRecordStore({ url: server().url });
+    const entries = new SqliteKeyIndex(server().lexicalIndexFile);
+    const collection = uniqueCollectionName('keys');
+    await store.ensureCollection(collection, { dimension: 1, indexedKeys: ENDS });
+    await store.upsert(collection, [link('a>b', 'a', 'b'), link('a>c', 'a', 'c')]);
+    // Written without the index (as by a kioku before it): Chroma has it, the index does not.
+    await bare.upsert(collection, [link('a>d', 'a', 'd')]);
+    // The entry of a write that crashed before reaching Chroma.
+    await entries.add(collection, [link('a>e', 'a', 'e')]);
+
+    const found = async () =>
+      (await store.find(collection, { filter: of('a'), limit: 10 })).records.map((r) => r.id);
+    expect((await found()).sort()).toEqual(['a>b', 'a>c']);
+
+    expect(await store.reindexText(collection, { mode: 'repair' })).toEqual({ indexed: 1, removed: 1 });
+    expect((await found()).sort()).toEqual(['a>b', 'a>c', 'a>d']);
+    expect(await store.reindexText(collection, { mode: 'repair' })).toEqual({ indexed: 0, removed: 0 });
+    await store.deleteCollection(collection);
+    await Promise.all([store.close(), entries.close()]);
+  });
+
+  it('shares the index with another process on the same files', async () => {
+    const [first, second] = [open(), open()];
+    const collection = uniqueCollectionName('shared');
+    for (const store of [first, second]) {
+      await store.ensureCollection(collection, { dimension: 1, indexedKeys: ENDS });
+    }
+    await first.upsert(collection, [link('x>y', 'x', 'y')]);
+    expect((await second.find(collection, { filter: of('y'), limit: 5 })).records.map((r) => r.id)).toEqual([
+      'x>y',
+    ]);
+    await second.delete(collection, ['x>y']);
+    expect((await first.find(collection, { filter: of('x'), limit: 5 })).records).toEqual([]);
+    await first.deleteCollection(collection);
+    await Promise.all([first.close(), second.close()]);
+  });
+
+  it('starts again from the records when the keys asked for change', async () => {
+    const store = open();
+    const collection = uniqueCollectionName('rekey');
+    await store.ensureCollection(collection, { dimension: 1, indexedKeys: ['sourceId'] });
+    await store.upsert(collection, [link('p>q', 'p', 'q')]);
+    await store.ensureCollection(collection, { dimension: 1, indexedKeys: ENDS });
+    const entries = new SqliteKeyIndex(server().lexicalIndexFile);
+    expect(await entries.completeKeys(collection)).toEqual(ENDS);
+    expect(await entries.idsWith(collection, 'targetId', ['q'])).toEqual(['p>q']);
+    await store.deleteCollection(collection);
+    expect(await entries.completeKeys(collection)).toBeUndefined();
+    await Promise.all([store.close(), entries.close()]);
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * The key index beside Chroma (`KeyIndex`), in the same SQLite file as the lexical index: one row per
+ * record, indexed key and value, so that "the links of these memories" is a primary-key range read
+ * instead of Chroma's scan of every link's metadata (85 ms at 5,000 links, 142 ms at 50,000, measured
+ * on Chroma 1.0). Values are stored as JSON, so 1, "1" and true stay distinct.
+ */
+import type { Metadata, MetadataValue } from '@kioku/vector-store';
+import type { KeyIndex } from '@kioku/vector-store-base';
+import { openIndexDatabase, writeTransaction, type SqliteDatabase } from './sqlite-driver';
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS keyed_collections (
+    name TEXT PRIMARY KEY,
+    keys TEXT NOT NULL, -- JSON array of the indexed keys
+    complete INTEGER NOT NULL DEFAULT 0 -- 1 once every stored record was indexed
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS key_entries (
+    collection TEXT NOT NULL,
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    id TEXT NOT NULL,
+    PRIMARY KEY (collection, key, value, id)
+  ) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS key_entries_by_record ON key_entries (collection, id);
+`;
+
+/** SQLite's default limit on bound parameters is 32 766; stay far below it per statement. */
+const VALUES_PER_STATEMENT = 500;
+
+export class SqliteKeyIndex implements KeyIndex {
+  private readonly db: SqliteDatabase;
+
+  constructor(file: string) {
+    this.db = openIndexDatabase(file);
+    this.db.exec(SCHEMA);
+  }
+
+  async open(collection: string, keys: string[]): Promise<boolean> {
+    const wanted = JSON.stringify([...new Set(keys)].sort());
+    let fill = false;
+    writeTransaction(this.db, () => {
+      const known = this.db
+        .prepare('SELECT keys, complete FROM keyed_collections WHERE name = ?')
+        .get(collection) as { keys: string; complete: number } | undefined;
+      if (known?.keys === wanted) {
+        fill = known.complete === 0;
+        return;
+      }
+      // New, or indexed on other keys before: start again from the records.
+      this.db.prepare('DELETE FROM key_entries WHERE collection = ?').run(collection);
+      this.db
+        .prepare('INSERT OR REPLACE INTO keyed_collections (name, keys, complete) VALUES (?, ?, 0)')
+        .run(collection, wanted);
+      fill = true;
+    });
+    return fill;
+  }
+
+  async markComplete(collection: string): Promise<void> {
+    this.db.prepare('UPDATE keyed_collections SET complete = 1 WHERE name = ?').run(collection);
+  }
+
+  async completeKeys(collection: string): Promise<string[] | undefined> {
+    const keys = this.db
+      .prepare('SELECT keys FROM keyed_collections WHERE name = ? AND complete = 1')
+      .pluck()
+      .get(collection) as string | undefined;
+    return keys === undefined ? undefined : (JSON.parse(keys) as string[]);
+  }
+
+  async add(collection: string, records: { id: string; metadata: Metadata }[]): Promise<number> {
+    const keys = this.indexedKeys(collection);
+    if (!keys || records.length === 0) return 0;
+    let added = 0;
+    const insert = this.db.prepare(
+      'INSERT OR IGNORE INTO key_entries (collection, key, value, id) VALUES (?, ?, ?, ?)',
+    );
+    writeTransaction(this.db, () => {
+      for (const record of records) {
+        let changes = 0;
+        for (const key of keys) {
+          const value = record.metadata[key];
+          if (value !== undefined)
+            changes += insert.run(collection, key, JSON.stringify(value), record.id).changes;
+        }
+        if (changes > 0) added += 1;
+      }
+    });
+    return added;
+  }
+
+  async remove(collection: string, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const remove = this.db.prepare('DELETE FROM key_entries WHERE collection = ? AND id = ?');
+    writeTransaction(this.db, () => {
+      for (const id of ids) remove.run(collection, id);
+    });
+  }
+
+  async idsWith(collection: string, key: string, values: MetadataValue[]): Promise<string[]> {
+    const ids: string[] = [];
+    for (let i = 0; i < values.length; i += VALUES_PER_STATEMENT) {
+      const chunk = values.slice(i, i + VALUES_PER_STATEMENT).map((value) => JSON.stringify(value));
+      const rows = this.db
+        .prepare(
+          `SELECT id FROM key_entries WHERE collection = ? AND key = ?
+           AND value IN (${chunk.map(() => '?').join(', ')})`,
+        )
+        .pluck()
+        .all(collection, key, ...chunk) as string[];
+      ids.push(...rows);
+    }
+    return ids;
+  }
+
+  async idsAfter(collection: string, afterId: string | undefined, limit: number): Promise<string[]> {
+    return this.db
+      .prepare('SELECT DISTINCT id FROM key_entries WHERE collection = ? AND id > ? ORDER BY id LIMIT ?')
+      .pluck()
+      .all(collection, afterId ?? '', limit) as string[];
+  }
+
+  async drop(collection: string): Promise<void> {
+    writeTransaction(this.db, () => {
+      this.db.prepare('DELETE FROM key_entries WHERE collection = ?').run(collection);
+      this.db.prepare('DELETE FROM keyed_collections WHERE name = ?').run(collection);
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+
+  /** The keys indexed for the collection (complete or being filled); undefined when it is not keyed. */
+  private indexedKeys(collection: string): string[] | undefined {
+    const keys = this.db
+      .prepare('SELECT keys FROM keyed_collections WHERE name = ?')
+      .pluck()
+      .get(collection) as string | undefined;
+    return keys === undefined ? undefined : (JSON.parse(keys) as string[]);
+  }
+}
