@@ -24,6 +24,56 @@ describe('memory record codec', () => {
       true,
     );
     expect(fromRecord({ id: memory.id, metadata, document: '' })).toEqual(memory);
+    const threaded = { ...memory, precedingId: 'mem_000000000001', followingId: 'mem_000000000002' };
+    expect(fromRecord({ id: memory.id, metadata: toMetadata(threaded), document: '' })).toEqual(threaded);
+  });
+
+  it('keeps as keys of their own only what reads filter on and what is rewritten in place', () => {
+    expect(Object.keys(toMetadata(memory)).sort()).toEqual(
+      [
+        'memory',
+        'createdAtMs',
+        'category',
+        'emotion',
+        'isPrivate',
+        'accessCount',
+        'embeddingModel',
+        'lastAccessedAt',
+        'lastAccessedAtMs',
+        'tag_friends',
+        'tag_友達',
+      ].sort(),
+    );
+  });
+
+  it('reads a record written with every field a key of its own (before the packing)', () => {
+    const flat = {
+      content: memory.content,
+      createdAt: memory.createdAt,
+      createdAtMs: Date.parse(memory.createdAt),
+      updatedAt: memory.updatedAt,
+      category: memory.category,
+      importance: memory.importance,
+      emotion: 'happy',
+      emotionSecondary: 'grateful',
+      intensity: 0.6,
+      valence: 0.6,
+      arousal: 0.5,
+      tags: JSON.stringify(memory.tags),
+      isPrivate: true,
+      accessCount: 2,
+      lastAccessedAt: '2026-11-21T10:00:00.000Z',
+      embeddingModel: 'fake',
+    };
+    expect(fromRecord({ id: memory.id, metadata: flat, document: '' })).toEqual(memory);
+  });
+
+  it('reads a patched access count and thread over the packed fields', () => {
+    const metadata = { ...toMetadata(memory), accessCount: 7, followingId: 'mem_00000000000f' };
+    expect(fromRecord({ id: memory.id, metadata, document: '' })).toMatchObject({
+      accessCount: 7,
+      followingId: 'mem_00000000000f',
+    });
   });
 
   it('reads old or foreign records tolerantly', () => {

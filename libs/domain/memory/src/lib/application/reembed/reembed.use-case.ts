@@ -26,6 +26,7 @@ import {
   type ReembeddableCollection,
 } from '@kioku/namespace-storage';
 import { VECTOR_STORE_TOKENS, type Metadata, type StoredRecord, type VectorStore } from '@kioku/vector-store';
+import { fromRecord } from '../../domain/memory-record.codec';
 import { MODEL_KEY } from '../memory.repository';
 
 const JOB_KEY = 'reembed';
@@ -229,9 +230,10 @@ export class ReembedUseCase {
 
   private async writeWithNewVectors(target: string, records: StoredRecord[]): Promise<void> {
     if (records.length === 0) return;
-    const texts = records.map((r) =>
-      typeof r.metadata.content === 'string' && r.metadata.content.trim() ? r.metadata.content : r.id,
-    );
+    const texts = records.map((r) => {
+      const content = fromRecord(r)?.content;
+      return content?.trim() ? content : r.id;
+    });
     const vectors = await this.embeddings.embed(texts);
     await this.store.upsert(
       target,
