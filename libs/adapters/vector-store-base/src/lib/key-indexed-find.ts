@@ -3,11 +3,14 @@
  * only the records the whole filter matches are kept, so an entry whose record is gone or changed
  * never shows. The cursor is the last candidate examined.
  */
-import { AppError } from '@kioku/kernel';
+import { AppError, chunked } from '@kioku/kernel';
 import { matchesFilter, type FindRequest, type Page } from '@kioku/vector-store';
 import { decodeCursor, encodeCursor } from './paging-cursor';
 import { assertLimit } from './record-validation';
 import type { RecordStore } from './record-store';
+
+/** Ids per read of the records: reads of a few hundred ids each run side by side on the server. */
+const IDS_PER_READ = 200;
 
 export async function findByKeys(
   records: RecordStore,
@@ -25,12 +28,12 @@ export async function findByKeys(
   while (found.length < request.limit && next < candidates.length) {
     const chunk = candidates.slice(next, next + request.limit - found.length);
     next += chunk.length;
-    const byId = new Map(
-      (await records.get(collection, chunk, { includeVectors: request.includeVectors })).map((r) => [
-        r.id,
-        r,
-      ]),
+    const read = await Promise.all(
+      chunked(chunk, IDS_PER_READ).map((ids) =>
+        records.get(collection, ids, { includeVectors: request.includeVectors }),
+      ),
     );
+    const byId = new Map(read.flat().map((r) => [r.id, r]));
     for (const id of chunk) {
       const record = byId.get(id);
       if (record && matchesFilter(filter, record.metadata)) found.push(record);

@@ -37,13 +37,18 @@ export class SqliteKeyIndex implements KeyIndex {
 
   async open(collection: string, keys: string[]): Promise<boolean> {
     const wanted = JSON.stringify([...new Set(keys)].sort());
+    const known = () =>
+      this.db.prepare('SELECT keys, complete FROM keyed_collections WHERE name = ?').get(collection) as
+        { keys: string; complete: number } | undefined;
+    // Read first: the common case (indexed and complete) takes no write lock, so opening never
+    // waits for another process's writer (one stopped mid-transaction would hold it).
+    const current = known();
+    if (current?.keys === wanted && current.complete === 1) return false;
     let fill = false;
     writeTransaction(this.db, () => {
-      const known = this.db
-        .prepare('SELECT keys, complete FROM keyed_collections WHERE name = ?')
-        .get(collection) as { keys: string; complete: number } | undefined;
-      if (known?.keys === wanted) {
-        fill = known.complete === 0;
+      const now = known();
+      if (now?.keys === wanted) {
+        fill = now.complete === 0;
         return;
       }
       // New, or indexed on other keys before: start again from the records.

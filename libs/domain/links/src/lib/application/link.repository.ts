@@ -18,6 +18,11 @@ import {
 } from './link-record.codec';
 
 const PAGE_SIZE = 500;
+/**
+ * Page size of "the links of these memories": recall asks for the links of 60–100 memories, often
+ * more than 500 records, and one page is one read where the store answers from a key index.
+ */
+const LINKS_OF_PAGE_SIZE = 2_000;
 
 @injectable()
 export class LinkRepository {
@@ -137,7 +142,8 @@ export class LinkRepository {
 
   private async storedLinks(namespace: string, filter?: Filter): Promise<StoredLink[]> {
     const stored: StoredLink[] = [];
-    for await (const page of this.storedPages(await this.collection(namespace), filter)) stored.push(...page);
+    const pages = this.storedPages(await this.collection(namespace), filter, LINKS_OF_PAGE_SIZE);
+    for await (const page of pages) stored.push(...page);
     return stored;
   }
 

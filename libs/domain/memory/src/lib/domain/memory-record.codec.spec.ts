@@ -34,6 +34,7 @@ describe('memory record codec', () => {
         'memory',
         'createdAtMs',
         'category',
+        'importance',
         'emotion',
         'isPrivate',
         'accessCount',

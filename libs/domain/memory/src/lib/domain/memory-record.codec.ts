@@ -1,6 +1,6 @@
 /**
  * Maps a memory to a vector-store record and back. Metadata is flat scalars. The keys that reads
- * filter on (category, emotion, creation time, privacy, one boolean `tag_<tag>` per tag so that "any
+ * filter on (category, importance, emotion, creation time, privacy, one boolean `tag_<tag>` per tag so that "any
  * of these tags" is a filter the store can run) and those rewritten in place (access counts, the
  * conversation thread, the embedding model on reembed) are keys of their own; every other field is one JSON value in `memory`. Each
  * key is a row Chroma writes and reads back (a memory with every field its own key read 40 % slower
@@ -34,7 +34,6 @@ export function toMetadata(memory: Memory): Metadata {
     content: memory.content,
     createdAt: memory.createdAt,
     updatedAt: memory.updatedAt,
-    importance: memory.importance,
     emotionSecondary: memory.emotion.secondary.join(','),
     intensity: memory.emotion.intensity,
     valence: memory.emotion.valence,
@@ -45,6 +44,7 @@ export function toMetadata(memory: Memory): Metadata {
     [PACKED_KEY]: JSON.stringify(packed),
     createdAtMs: Date.parse(memory.createdAt),
     category: memory.category,
+    importance: memory.importance,
     emotion: memory.emotion.primary,
     isPrivate: memory.isPrivate,
     accessCount: memory.accessCount,
