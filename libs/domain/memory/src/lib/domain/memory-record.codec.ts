@@ -104,7 +104,7 @@ function unpacked(value: MetadataValue | undefined): Record<string, MetadataValu
     if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return {};
     return Object.fromEntries(
       Object.entries(fields).filter(([, field]) => ['string', 'number', 'boolean'].includes(typeof field)),
-    ) as Record<string, MetadataValue>;
+    );
   } catch {
     return {};
   }
