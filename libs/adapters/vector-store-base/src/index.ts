@@ -4,7 +4,7 @@
  * store that lacks them: lexical (in process, or joined to a record store) and by metadata key.
  */
 export { InMemoryLexicalIndex } from './lib/in-memory-lexical-index';
-export { type KeyIndex } from './lib/key-index.port';
+export { type KeyedRecord, type KeyIndex } from './lib/key-index.port';
 export { type IndexableDocument, type LexicalHit, type LexicalIndex } from './lib/lexical-index.port';
 export { type RecordStore } from './lib/record-store';
 export { SideIndexedVectorStore } from './lib/side-indexed-vector-store';

@@ -1,12 +1,25 @@
 /**
  * An index of chosen metadata keys (`CollectionSpec.indexedKeys`) kept beside a store whose backend
  * scans every record's metadata to filter (Chroma 1.x: a filtered read costs time in proportion to the
- * collection). It maps a key's value to record ids and is only ever a superset of the store: entries
- * are added before the records are written and removed after they are deleted, so a crash or a race
- * leaves at most an entry whose record is gone or changed, which readers drop by checking the records,
- * never a record the index lacks. Every process that shares the store shares the index (a file).
+ * collection, and reading records back costs time per metadata key). It maps a key's value to record
+ * ids, and keeps a copy of each record's metadata and document so that a read needs from the store
+ * only which of the ids still exist.
+ *
+ * The ids are only ever a superset of the store: entries are added before the records are written
+ * and removed after they are deleted, so a crash or a race leaves at most an entry whose record is
+ * gone (readers check that it exists), never a record the index lacks. The copy is written after the
+ * store's write; until then (or after a crash in between) a new record has none and is read from the
+ * store, and a changed one reads as it was before the write, until the next write or a repair.
+ * Every process that shares the store shares the index (a file).
  */
 import type { Metadata, MetadataValue } from '@kioku/vector-store';
+
+/** A record as the index copies it. */
+export interface KeyedRecord {
+  id: string;
+  metadata: Metadata;
+  document: string;
+}
 
 export interface KeyIndex {
   /**
@@ -17,9 +30,18 @@ export interface KeyIndex {
   markComplete(collection: string): Promise<void>;
   /** The indexed keys of a collection whose index is complete; undefined otherwise (scan instead). */
   completeKeys(collection: string): Promise<string[] | undefined>;
-  /** Adds entries for the indexed keys these records (or metadata patches) carry; how many records gained an entry. */
+  /**
+   * Before a write: adds entries for the indexed keys these records (or metadata patches) carry.
+   * Returns how many records gained an entry.
+   */
   add(collection: string, records: { id: string; metadata: Metadata }[]): Promise<number>;
-  /** Drops every entry of these records. */
+  /** After a write: copies the records as the store now holds them. */
+  settle(collection: string, records: KeyedRecord[]): Promise<void>;
+  /** After a metadata patch: merges the keys into the copies. */
+  patch(collection: string, patches: { id: string; metadata: Metadata }[]): Promise<void>;
+  /** The copies of these records; null for an id indexed without one (read it from the store). */
+  copies(collection: string, ids: string[]): Promise<Map<string, KeyedRecord | null>>;
+  /** Drops every entry and the copy of these records. */
   remove(collection: string, ids: string[]): Promise<void>;
   /** Ids whose `key` was indexed with one of `values` (a superset of the records that hold them). */
   idsWith(collection: string, key: string, values: MetadataValue[]): Promise<string[]>;

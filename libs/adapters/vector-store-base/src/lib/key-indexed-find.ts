@@ -1,19 +1,22 @@
 /**
- * `find` through a key index: the candidate ids (ascending) are read by id, a chunk at a time, and
- * only the records the whole filter matches are kept, so an entry whose record is gone or changed
- * never shows. The cursor is the last candidate examined.
+ * `find` through a key index: the candidate ids (ascending) are taken a chunk at a time, their copies
+ * read from the index and only their existence from the store (records without a copy, or a request
+ * for vectors, are read from the store whole), and only the records the whole filter matches are kept,
+ * so an entry whose record is gone or changed never shows. The cursor is the last candidate examined.
  */
 import { AppError, chunked } from '@kioku/kernel';
-import { matchesFilter, type FindRequest, type Page } from '@kioku/vector-store';
+import { matchesFilter, type FindRequest, type Page, type StoredRecord } from '@kioku/vector-store';
+import type { KeyIndex } from './key-index.port';
 import { decodeCursor, encodeCursor } from './paging-cursor';
 import { assertLimit } from './record-validation';
 import type { RecordStore } from './record-store';
 
-/** Ids per read of the records: reads of a few hundred ids each run side by side on the server. */
+/** Ids per read from the store: reads of a few hundred ids each run side by side on the server. */
 const IDS_PER_READ = 200;
 
 export async function findByKeys(
   records: RecordStore,
+  index: KeyIndex,
   collection: string,
   candidates: string[],
   request: FindRequest,
@@ -28,12 +31,7 @@ export async function findByKeys(
   while (found.length < request.limit && next < candidates.length) {
     const chunk = candidates.slice(next, next + request.limit - found.length);
     next += chunk.length;
-    const read = await Promise.all(
-      chunked(chunk, IDS_PER_READ).map((ids) =>
-        records.get(collection, ids, { includeVectors: request.includeVectors }),
-      ),
-    );
-    const byId = new Map(read.flat().map((r) => [r.id, r]));
+    const byId = await readRecords(records, index, collection, chunk, request.includeVectors === true);
     for (const id of chunk) {
       const record = byId.get(id);
       if (record && matchesFilter(filter, record.metadata)) found.push(record);
@@ -42,6 +40,28 @@ export async function findByKeys(
   return next < candidates.length
     ? { records: found, nextCursor: encodeCursor(candidates[next - 1]) }
     : { records: found };
+}
+
+/** The records of these ids that exist, from their copies where the index has one. */
+async function readRecords(
+  records: RecordStore,
+  index: KeyIndex,
+  collection: string,
+  ids: string[],
+  includeVectors: boolean,
+): Promise<Map<string, StoredRecord>> {
+  const copies = includeVectors ? new Map<string, null>() : await index.copies(collection, ids);
+  const copied = ids.filter((id) => copies.get(id));
+  const uncopied = ids.filter((id) => !copies.get(id));
+  const [existing, read] = await Promise.all([
+    copied.length > 0 ? records.existingIds(collection, copied) : Promise.resolve([]),
+    Promise.all(
+      chunked(uncopied, IDS_PER_READ).map((part) => records.get(collection, part, { includeVectors })),
+    ),
+  ]);
+  const byId = new Map<string, StoredRecord>(read.flat().map((r) => [r.id, r]));
+  for (const id of existing) byId.set(id, copies.get(id)!);
+  return byId;
 }
 
 function isId(value: unknown): value is string {

@@ -5,9 +5,10 @@
  *   crash in between leaves a record the index lacks (or an entry whose record is gone), which
  *   `reindexText('repair')` — run by the integrity job — finds and fixes. Search hits whose record is
  *   gone are never returned.
- * - a `KeyIndex` of a collection's `indexedKeys`, when given: `find` reads the ids there and the
- *   records by id (`key-indexed-find.ts`). It is kept a superset of the store (entries added before a
- *   write, removed after a delete), so it never hides a record.
+ * - a `KeyIndex` of a collection's `indexedKeys`, when given: `find` reads the ids and the records'
+ *   copies there and asks the store which still exist (`key-indexed-find.ts`). Its ids are kept a
+ *   superset of the store (entries added before a write, removed after a delete), so it never hides
+ *   a record; the copies are written after the store's write.
  */
 import {
   CollectionNotFoundError,
@@ -86,6 +87,7 @@ export class SideIndexedVectorStore implements VectorStore {
     await this.keys?.add(collection, records);
     await this.records.upsert(collection, records, options);
     await this.index.upsert(collection, records);
+    await this.keys?.settle(collection, records);
   }
 
   /** Indexes the versions that are stored after the insert, whether this call's or an earlier one's. */
@@ -97,12 +99,14 @@ export class SideIndexedVectorStore implements VectorStore {
       records.map((record) => record.id),
     );
     await this.index.upsert(collection, stored);
+    await this.keys?.settle(collection, stored);
   }
 
   async patchMetadata(collection: string, patches: { id: string; metadata: Metadata }[]): Promise<void> {
     await this.keys?.add(collection, patches);
     await this.records.patchMetadata(collection, patches);
     await this.index.patchMetadata(collection, patches);
+    await this.keys?.patch(collection, patches);
   }
 
   get(collection: string, ids: string[], options?: { includeVectors?: boolean }): Promise<StoredRecord[]> {
@@ -116,7 +120,8 @@ export class SideIndexedVectorStore implements VectorStore {
   async find(collection: string, request: FindRequest): Promise<Page> {
     const lookup = await this.keyLookup(collection, request.filter);
     if (!lookup || request.text) return this.records.find(collection, request);
-    return findByKeys(this.records, collection, await idsOf(lookup.index, collection, lookup.plan), request);
+    const candidates = await idsOf(lookup.index, collection, lookup.plan);
+    return findByKeys(this.records, lookup.index, collection, candidates, request);
   }
 
   query(collection: string, request: QueryRequest): Promise<QueryMatch[]> {
@@ -218,6 +223,7 @@ export class SideIndexedVectorStore implements VectorStore {
     do {
       const page = await this.records.find(collection, { limit: REINDEX_PAGE, cursor });
       added += await index.add(collection, page.records);
+      await index.settle(collection, page.records);
       cursor = page.nextCursor;
     } while (cursor);
     await index.markComplete(collection);
@@ -226,7 +232,8 @@ export class SideIndexedVectorStore implements VectorStore {
 
   /**
    * Adds what a delete racing another process's re-creation of the same record could have left out,
-   * and drops the entries of records that are gone.
+   * copies every record again (a crash between a write and its copy left the old one), and drops the
+   * entries of records that are gone.
    */
   private async repairKeyIndex(collection: string, index: KeyIndex): Promise<LexicalIndexReport> {
     const indexed = await this.fillKeyIndex(collection, index);

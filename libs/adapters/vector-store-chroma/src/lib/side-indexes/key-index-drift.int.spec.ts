@@ -44,6 +44,37 @@ describe('key index beside Chroma', () => {
     await Promise.all([store.close(), entries.close()]);
   });
 
+  it('reads an unsettled write from the store, and a repair copies a record changed behind its back', async () => {
+    const store = open();
+    const bare = new ChromaRecordStore({ url: server().url });
+    const entries = new SqliteKeyIndex(server().lexicalIndexFile);
+    const collection = uniqueCollectionName('copies');
+    await store.ensureCollection(collection, { dimension: 1, indexedKeys: ENDS });
+    await store.upsert(collection, [record('a>b', [1], { sourceId: 'a', targetId: 'b', note: 'first' })]);
+    // Another process between its entry and its copy: the record is in Chroma, the index has no copy.
+    await entries.add(collection, [link('a>f', 'a', 'f')]);
+    await bare.upsert(collection, [record('a>f', [1], { sourceId: 'a', targetId: 'f', note: 'unsettled' })]);
+    // A crash between a write and its copy: Chroma holds the new version, the copy the old one.
+    await bare.upsert(collection, [record('a>b', [1], { sourceId: 'a', targetId: 'b', note: 'second' })]);
+    const notes = async () =>
+      Object.fromEntries(
+        (await store.find(collection, { filter: of('a'), limit: 10 })).records.map((r) => [
+          r.id,
+          r.metadata.note,
+        ]),
+      );
+    expect(await notes()).toEqual({ 'a>b': 'first', 'a>f': 'unsettled' });
+    await store.reindexText(collection, { mode: 'repair' });
+    expect(await notes()).toEqual({ 'a>b': 'second', 'a>f': 'unsettled' });
+    // Vectors are never copied: asked for, the records come from the store.
+    const [withVector] = (
+      await store.find(collection, { filter: where.eq('targetId', 'b'), limit: 1, includeVectors: true })
+    ).records;
+    expect(withVector.vector).toEqual([1]);
+    await store.deleteCollection(collection);
+    await Promise.all([store.close(), entries.close()]);
+  });
+
   it('shares the index with another process on the same files', async () => {
     const [first, second] = [open(), open()];
     const collection = uniqueCollectionName('shared');
