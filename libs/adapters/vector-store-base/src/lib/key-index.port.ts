@@ -2,15 +2,16 @@
  * An index of chosen metadata keys (`CollectionSpec.indexedKeys`) kept beside a store whose backend
  * scans every record's metadata to filter (Chroma 1.x: a filtered read costs time in proportion to the
  * collection, and reading records back costs time per metadata key). It maps a key's value to record
- * ids, and keeps a copy of each record's metadata and document so that a read needs from the store
- * only which of the ids still exist.
+ * ids, and keeps a copy of each record's metadata and document so that a read needs nothing from the
+ * store.
  *
  * The ids are only ever a superset of the store: entries are added before the records are written
- * and removed after they are deleted, so a crash or a race leaves at most an entry whose record is
- * gone (readers check that it exists), never a record the index lacks. The copy is written after the
- * store's write; until then (or after a crash in between) a new record has none and is read from the
- * store, and a changed one reads as it was before the write, until the next write or a repair.
- * Every process that shares the store shares the index (a file).
+ * and removed after they are deleted, so a crash leaves at most an entry whose record is gone, never
+ * a record the index lacks. A copy exists only while its record does: it is written after the store's
+ * write and dropped before the store's delete, and an id without one is read from the store (which
+ * drops it if its record is gone). After a crash between a write and its copy, a changed record reads
+ * as it was before that write until the next write or a repair. Every process that shares the store
+ * shares the index (a file).
  */
 import type { Metadata, MetadataValue } from '@kioku/vector-store';
 
@@ -39,6 +40,8 @@ export interface KeyIndex {
   settle(collection: string, records: KeyedRecord[]): Promise<void>;
   /** After a metadata patch: merges the keys into the copies. */
   patch(collection: string, patches: { id: string; metadata: Metadata }[]): Promise<void>;
+  /** Before a delete: drops the copies of these records (their entries stay until `remove`). */
+  unsettle(collection: string, ids: string[]): Promise<void>;
   /** The copies of these records; null for an id indexed without one (read it from the store). */
   copies(collection: string, ids: string[]): Promise<Map<string, KeyedRecord | null>>;
   /** Drops every entry and the copy of these records. */

@@ -1,8 +1,8 @@
 /**
  * `find` through a key index: the candidate ids (ascending) are taken a chunk at a time, their copies
- * read from the index and only their existence from the store (records without a copy, or a request
- * for vectors, are read from the store whole), and only the records the whole filter matches are kept,
- * so an entry whose record is gone or changed never shows. The cursor is the last candidate examined.
+ * read from the index (records without a copy, or a request for vectors, from the store), and only the
+ * records the whole filter matches are kept, so an entry whose record is gone or changed never shows.
+ * The cursor is the last candidate examined.
  */
 import { AppError, chunked } from '@kioku/kernel';
 import { matchesFilter, type FindRequest, type Page, type StoredRecord } from '@kioku/vector-store';
@@ -42,7 +42,7 @@ export async function findByKeys(
     : { records: found };
 }
 
-/** The records of these ids that exist, from their copies where the index has one. */
+/** The records of these ids that exist: their copies, and the store's records where there is none. */
 async function readRecords(
   records: RecordStore,
   index: KeyIndex,
@@ -51,16 +51,12 @@ async function readRecords(
   includeVectors: boolean,
 ): Promise<Map<string, StoredRecord>> {
   const copies = includeVectors ? new Map<string, null>() : await index.copies(collection, ids);
-  const copied = ids.filter((id) => copies.get(id));
   const uncopied = ids.filter((id) => !copies.get(id));
-  const [existing, read] = await Promise.all([
-    copied.length > 0 ? records.existingIds(collection, copied) : Promise.resolve([]),
-    Promise.all(
-      chunked(uncopied, IDS_PER_READ).map((part) => records.get(collection, part, { includeVectors })),
-    ),
-  ]);
+  const read = await Promise.all(
+    chunked(uncopied, IDS_PER_READ).map((part) => records.get(collection, part, { includeVectors })),
+  );
   const byId = new Map<string, StoredRecord>(read.flat().map((r) => [r.id, r]));
-  for (const id of existing) byId.set(id, copies.get(id)!);
+  for (const [id, copy] of copies) if (copy) byId.set(id, copy);
   return byId;
 }
 

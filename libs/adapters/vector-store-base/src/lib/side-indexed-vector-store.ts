@@ -6,9 +6,9 @@
  *   `reindexText('repair')` — run by the integrity job — finds and fixes. Search hits whose record is
  *   gone are never returned.
  * - a `KeyIndex` of a collection's `indexedKeys`, when given: `find` reads the ids and the records'
- *   copies there and asks the store which still exist (`key-indexed-find.ts`). Its ids are kept a
- *   superset of the store (entries added before a write, removed after a delete), so it never hides
- *   a record; the copies are written after the store's write.
+ *   copies there (`key-indexed-find.ts`). Its ids are kept a superset of the store (entries added
+ *   before a write, removed after a delete), so it never hides a record; a copy is written after the
+ *   store's write and dropped before its delete, so it never shows a deleted one.
  */
 import {
   CollectionNotFoundError,
@@ -137,6 +137,7 @@ export class SideIndexedVectorStore implements VectorStore {
   }
 
   async delete(collection: string, ids: string[]): Promise<void> {
+    await this.keys?.unsettle(collection, ids);
     await this.records.delete(collection, ids);
     await this.index.delete(collection, ids);
     await this.keys?.remove(collection, ids);
@@ -145,14 +146,18 @@ export class SideIndexedVectorStore implements VectorStore {
   async deleteWhere(collection: string, filter: Filter): Promise<void> {
     const lookup = await this.keyLookup(collection, filter);
     const candidates = lookup ? await idsOf(lookup.index, collection, lookup.plan) : [];
+    await lookup?.index.unsettle(collection, candidates);
     await this.records.deleteWhere(collection, filter);
     await this.index.deleteWhere(collection, filter);
     if (lookup && candidates.length > 0) {
-      const left = new Set(await this.records.existingIds(collection, candidates));
+      // The candidates the filter did not delete get their copies back.
+      const left = await this.records.get(collection, candidates);
+      const kept = new Set(left.map((r) => r.id));
       await lookup.index.remove(
         collection,
-        candidates.filter((id) => !left.has(id)),
+        candidates.filter((id) => !kept.has(id)),
       );
+      await lookup.index.settle(collection, left);
     }
   }
 

@@ -126,6 +126,16 @@ export class SqliteKeyIndex implements KeyIndex {
     });
   }
 
+  async unsettle(collection: string, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const drop = this.db.prepare(
+      'UPDATE key_records SET metadata = NULL, document = NULL WHERE collection = ? AND id = ?',
+    );
+    writeTransaction(this.db, () => {
+      for (const id of ids) drop.run(collection, id);
+    });
+  }
+
   async copies(collection: string, ids: string[]): Promise<Map<string, KeyedRecord | null>> {
     const found = new Map<string, KeyedRecord | null>();
     for (let i = 0; i < ids.length; i += VALUES_PER_STATEMENT) {
