@@ -157,15 +157,17 @@ export class MemoryRanker {
   ): Promise<{ relevance: Map<string, number>; links: Link[] }> {
     const { denseWeight, contiguity, feedback, chains, labelKey, timeKey } = this.settings;
     let relevance = fusedRelevance;
+    const following = contiguity > 0 && relevance.size > 0;
+    // The thread neighbours of the best hits so far are read while the feedback search runs.
+    const early = following ? this.readNeighbours(search, pool, relevance, new Map()) : undefined;
+    early?.catch(() => undefined); // awaited below; a failure then fails the recall
     if (feedback > 0 && denseWeight < 1 && relevance.size > 0) {
       relevance = await this.withFeedback(search, pool, relevance);
     }
     // The hits' links (decay and spreading read them) are read while the thread is followed.
     const [links, thread] = await Promise.all([
       this.links.linksFrom(search.namespace, [...pool.keys()]),
-      contiguity > 0 && relevance.size > 0
-        ? this.threadAround(search, pool, relevance)
-        : Promise.resolve(undefined),
+      early ? this.threadAround(search, pool, relevance, early) : Promise.resolve(undefined),
     ]);
     if (chains > 0) relevance = withChains(relevance, links, chains);
     if (thread) relevance = withContiguity(relevance, thread, contiguity);
@@ -273,22 +275,15 @@ export class MemoryRanker {
    * order among everything in it.
    */
   private async threadAround(
-    { namespace, filter, withVectors }: Search,
+    search: Search,
     pool: Map<string, Candidate>,
     relevance: Map<string, number>,
+    early: Promise<Map<string, StoredMemory | null>>,
   ): Promise<ThreadNeighbours> {
-    const best = [...relevance.entries()]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, CONTEXT_DEPTH)
-      .map(([id]) => id);
-    const missing = new Set<string>();
-    for (const id of best) {
-      const { precedingId, followingId } = pool.get(id)!.stored.memory;
-      for (const neighbour of [precedingId, followingId])
-        if (neighbour && !pool.has(neighbour)) missing.add(neighbour);
-    }
-    for (const stored of await this.memories.get(namespace, [...missing], withVectors)) {
-      if (filter && !matchesFilter(filter, toMetadata(stored.memory))) continue;
+    const neighbours = await this.readNeighbours(search, pool, relevance, await early);
+    for (const stored of neighbours.values()) {
+      if (!stored || pool.has(stored.memory.id)) continue;
+      if (search.filter && !matchesFilter(search.filter, toMetadata(stored.memory))) continue;
       pool.set(stored.memory.id, this.candidate(stored, 'context'));
     }
     const thread: ThreadNeighbours = { preceding: new Map(), following: new Map() };
@@ -302,6 +297,33 @@ export class MemoryRanker {
       if (stored.memory.followingId) follow(stored.memory.id, stored.memory.followingId);
     }
     return thread;
+  }
+
+  /**
+   * The thread neighbours of the best candidates by relevance that are not in the pool, by id (null:
+   * not stored), reading from the store only those `known` does not hold.
+   */
+  private async readNeighbours(
+    { namespace, withVectors }: Search,
+    pool: Map<string, Candidate>,
+    relevance: Map<string, number>,
+    known: Map<string, StoredMemory | null>,
+  ): Promise<Map<string, StoredMemory | null>> {
+    const best = [...relevance.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, CONTEXT_DEPTH)
+      .map(([id]) => id);
+    const wanted = new Set<string>();
+    for (const id of best) {
+      const { precedingId, followingId } = pool.get(id)!.stored.memory;
+      for (const neighbour of [precedingId, followingId])
+        if (neighbour && !pool.has(neighbour)) wanted.add(neighbour);
+    }
+    const unread = [...wanted].filter((id) => !known.has(id));
+    const read = new Map(
+      (await this.memories.get(namespace, unread, withVectors)).map((s) => [s.memory.id, s]),
+    );
+    return new Map([...wanted].map((id) => [id, known.has(id) ? known.get(id)! : (read.get(id) ?? null)]));
   }
 
   /**
