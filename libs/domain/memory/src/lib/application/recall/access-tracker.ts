@@ -25,6 +25,15 @@ export class AccessTracker {
     this.patches.queue(namespace, patches, 'access');
   }
 
+  /**
+   * The access count of a memory read from the store, counting the accesses this process recorded
+   * that are not written yet (access counts wait before they are written: `BackgroundPatches`).
+   */
+  countOf(namespace: string, memory: Memory): number {
+    const unwritten = this.patches.unwritten(namespace, memory.id)?.accessCount;
+    return typeof unwritten === 'number' ? Math.max(memory.accessCount, unwritten) : memory.accessCount;
+  }
+
   flush(): Promise<void> {
     return this.patches.flush();
   }

@@ -40,7 +40,11 @@ export class RecallUseCase {
     const lastAccessedAt = now.toISOString();
     const results = ranked.map((r) => ({
       ...r,
-      memory: { ...r.memory, accessCount: r.memory.accessCount + 1, lastAccessedAt },
+      memory: {
+        ...r.memory,
+        accessCount: this.access.countOf(context.namespace, r.memory) + 1,
+        lastAccessedAt,
+      },
     }));
     this.access.record(
       context.namespace,
