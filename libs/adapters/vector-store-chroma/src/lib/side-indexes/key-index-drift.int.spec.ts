@@ -21,12 +21,22 @@ describe('key index beside Chroma', () => {
   const open = () =>
     new ChromaVectorStore({ url: server().url, lexicalIndexFile: server().lexicalIndexFile });
 
-  it('answers from the index, never shows an entry without a record, and repair finds what it lacked', async () => {
+  /** A key-indexed collection, with the bare record store and the index to make drift with. */
+  async function drifting(name: string) {
     const store = open();
+    const collection = uniqueCollectionName(name);
+    await store.ensureCollection(collection, { dimension: 1, indexedKeys: ENDS });
     const bare = new ChromaRecordStore({ url: server().url });
     const entries = new SqliteKeyIndex(server().lexicalIndexFile);
-    const collection = uniqueCollectionName('keys');
-    await store.ensureCollection(collection, { dimension: 1, indexedKeys: ENDS });
+    const close = async () => {
+      await store.deleteCollection(collection);
+      await Promise.all([store.close(), entries.close()]);
+    };
+    return { store, collection, bare, entries, close };
+  }
+
+  it('answers from the index, never shows an entry without a record, and repair finds what it lacked', async () => {
+    const { store, collection, bare, entries, close } = await drifting('keys');
     await store.upsert(collection, [link('a>b', 'a', 'b'), link('a>c', 'a', 'c')]);
     // Written without the index (as by a kioku before it): Chroma has it, the index does not.
     await bare.upsert(collection, [link('a>d', 'a', 'd')]);
@@ -43,16 +53,11 @@ describe('key index beside Chroma', () => {
     expect(await store.reindexText(collection, { mode: 'repair' })).toEqual({ indexed: 1, removed: 2 });
     expect((await found()).sort()).toEqual(['a>b', 'a>d']);
     expect(await store.reindexText(collection, { mode: 'repair' })).toEqual({ indexed: 0, removed: 0 });
-    await store.deleteCollection(collection);
-    await Promise.all([store.close(), entries.close()]);
+    await close();
   });
 
   it('reads an unsettled write from the store, and a repair copies a record changed behind its back', async () => {
-    const store = open();
-    const bare = new ChromaRecordStore({ url: server().url });
-    const entries = new SqliteKeyIndex(server().lexicalIndexFile);
-    const collection = uniqueCollectionName('copies');
-    await store.ensureCollection(collection, { dimension: 1, indexedKeys: ENDS });
+    const { store, collection, bare, entries, close } = await drifting('copies');
     await store.upsert(collection, [record('a>b', [1], { sourceId: 'a', targetId: 'b', note: 'first' })]);
     // Another process between its entry and its copy: the record is in Chroma, the index has no copy.
     await entries.add(collection, [link('a>f', 'a', 'f')]);
@@ -74,8 +79,7 @@ describe('key index beside Chroma', () => {
       await store.find(collection, { filter: where.eq('targetId', 'b'), limit: 1, includeVectors: true })
     ).records;
     expect(withVector.vector).toEqual([1]);
-    await store.deleteCollection(collection);
-    await Promise.all([store.close(), entries.close()]);
+    await close();
   });
 
   it('shares the index with another process on the same files', async () => {
