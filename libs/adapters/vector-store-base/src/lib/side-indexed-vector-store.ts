@@ -187,9 +187,9 @@ export class SideIndexedVectorStore implements VectorStore {
     options: { mode: 'repair' | 'rebuild'; onProgress?: (seen: number) => void },
   ): Promise<LexicalIndexReport> {
     const keys = this.keys && (await this.keys.completeKeys(collection)) ? this.keys : undefined;
-    if (keys) return this.repairKeyIndex(collection, keys);
-    if (!(await this.index.isIndexed(collection))) return { indexed: 0, removed: 0 };
-    let indexed = 0;
+    const keyed = keys ? await this.repairKeyIndex(collection, keys) : { indexed: 0, removed: 0 };
+    if (!(await this.index.isIndexed(collection))) return keyed;
+    let indexed = keyed.indexed;
     let seen = 0;
     let cursor: string | undefined;
     do {
@@ -208,7 +208,7 @@ export class SideIndexedVectorStore implements VectorStore {
       options.onProgress?.(seen);
       cursor = page.nextCursor;
     } while (cursor);
-    const removed = await this.removeOrphans(collection, this.index);
+    const removed = keyed.removed + (await this.removeOrphans(collection, this.index));
     return { indexed, removed };
   }
 

@@ -127,7 +127,7 @@ export class SqliteKeyIndex implements KeyIndex {
   }
 
   async unsettle(collection: string, ids: string[]): Promise<void> {
-    if (ids.length === 0) return;
+    if (ids.length === 0 || !this.indexedKeys(collection)) return;
     const drop = this.db.prepare(
       'UPDATE key_records SET metadata = NULL, document = NULL WHERE collection = ? AND id = ?',
     );
@@ -159,7 +159,7 @@ export class SqliteKeyIndex implements KeyIndex {
   }
 
   async remove(collection: string, ids: string[]): Promise<void> {
-    if (ids.length === 0) return;
+    if (ids.length === 0 || !this.indexedKeys(collection)) return;
     const removeEntries = this.db.prepare('DELETE FROM key_entries WHERE collection = ? AND id = ?');
     const removeRecord = this.db.prepare('DELETE FROM key_records WHERE collection = ? AND id = ?');
     writeTransaction(this.db, () => {

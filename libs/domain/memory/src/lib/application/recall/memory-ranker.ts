@@ -158,16 +158,18 @@ export class MemoryRanker {
     const { denseWeight, contiguity, feedback, chains, labelKey, timeKey } = this.settings;
     let relevance = fusedRelevance;
     const following = contiguity > 0 && relevance.size > 0;
-    // The thread neighbours of the best hits so far are read while the feedback search runs.
-    const early = following ? this.readNeighbours(search, pool, relevance, new Map()) : undefined;
-    early?.catch(() => undefined); // awaited below; a failure then fails the recall
-    if (feedback > 0 && denseWeight < 1 && relevance.size > 0) {
-      relevance = await this.withFeedback(search, pool, relevance);
-    }
+    const feedbackRuns = feedback > 0 && denseWeight < 1 && relevance.size > 0;
+    // With a feedback search to wait for, the thread neighbours of the best hits so far are read meanwhile.
+    const early =
+      following && feedbackRuns
+        ? this.readNeighbours(search, pool, relevance, new Map())
+        : Promise.resolve(new Map<string, StoredMemory | null>());
+    early.catch(() => undefined); // awaited below; a failure then fails the recall
+    if (feedbackRuns) relevance = await this.withFeedback(search, pool, relevance);
     // The hits' links (decay and spreading read them) are read while the thread is followed.
     const [links, thread] = await Promise.all([
       this.links.linksFrom(search.namespace, [...pool.keys()]),
-      early ? this.threadAround(search, pool, relevance, early) : Promise.resolve(undefined),
+      following ? this.threadAround(search, pool, relevance, early) : Promise.resolve(undefined),
     ]);
     if (chains > 0) relevance = withChains(relevance, links, chains);
     if (thread) relevance = withContiguity(relevance, thread, contiguity);
