@@ -2,8 +2,8 @@
  * An index of chosen metadata keys (`CollectionSpec.indexedKeys`) kept beside a store whose backend
  * scans every record's metadata to filter (Chroma 1.x: a filtered read costs time in proportion to the
  * collection, and reading records back costs time per metadata key). It maps a key's value to record
- * ids, and keeps a copy of each record's metadata and document so that a read needs nothing from the
- * store.
+ * ids, and keeps a copy of each record (metadata, document and vector) so that a read needs nothing
+ * from the store.
  *
  * The ids are only ever a superset of the store: entries are added before the records are written
  * and removed after they are deleted, so a crash leaves at most an entry whose record is gone, never
@@ -15,11 +15,12 @@
  */
 import type { Metadata, MetadataValue } from '@kioku/vector-store';
 
-/** A record as the index copies it. */
+/** A record as the index copies it (the vector when the write carried one). */
 export interface KeyedRecord {
   id: string;
   metadata: Metadata;
   document: string;
+  vector?: number[];
 }
 
 export interface KeyIndex {
@@ -29,6 +30,8 @@ export interface KeyIndex {
    */
   open(collection: string, keys: string[]): Promise<boolean>;
   markComplete(collection: string): Promise<void>;
+  /** Whether the collection is indexed (its copies kept), complete or still being filled. */
+  isKeyed(collection: string): Promise<boolean>;
   /** The indexed keys of a collection whose index is complete; undefined otherwise (scan instead). */
   completeKeys(collection: string): Promise<string[] | undefined>;
   /**
@@ -42,8 +45,11 @@ export interface KeyIndex {
   patch(collection: string, patches: { id: string; metadata: Metadata }[]): Promise<void>;
   /** Before a delete: drops the copies of these records (their entries stay until `remove`). */
   unsettle(collection: string, ids: string[]): Promise<void>;
-  /** The copies of these records; null for an id indexed without one (read it from the store). */
-  copies(collection: string, ids: string[]): Promise<Map<string, KeyedRecord | null>>;
+  /**
+   * The copies of these records, with their vectors when `withVectors`; null for an id indexed without
+   * one (read it from the store).
+   */
+  copies(collection: string, ids: string[], withVectors?: boolean): Promise<Map<string, KeyedRecord | null>>;
   /** Drops every entry and the copy of these records. */
   remove(collection: string, ids: string[]): Promise<void>;
   /** Ids whose `key` was indexed with one of `values` (a superset of the records that hold them). */

@@ -1,12 +1,12 @@
 /**
  * `find` through a key index: the candidate ids (ascending) are taken a chunk at a time, their copies
- * read from the index (records without a copy, or a request for vectors, from the store), and only the
+ * read from the index (records without a copy from the store), and only the
  * records the whole filter matches are kept, so an entry whose record is gone or changed never shows.
  * The cursor is the last candidate examined.
  */
 import { AppError, chunked } from '@kioku/kernel';
 import { matchesFilter, type FindRequest, type Page, type StoredRecord } from '@kioku/vector-store';
-import type { KeyIndex } from './key-index.port';
+import type { KeyedRecord, KeyIndex } from './key-index.port';
 import { decodeCursor, encodeCursor } from './paging-cursor';
 import { assertLimit } from './record-validation';
 import type { RecordStore } from './record-store';
@@ -43,20 +43,22 @@ export async function findByKeys(
 }
 
 /** The records of these ids that exist: their copies, and the store's records where there is none. */
-async function readRecords(
+export async function readRecords(
   records: RecordStore,
   index: KeyIndex,
   collection: string,
   ids: string[],
   includeVectors: boolean,
 ): Promise<Map<string, StoredRecord>> {
-  const copies = includeVectors ? new Map<string, null>() : await index.copies(collection, ids);
-  const uncopied = ids.filter((id) => !copies.get(id));
+  const copies = await index.copies(collection, ids, includeVectors);
+  // A copy made before vectors were copied has none: such a record is read from the store.
+  const whole = (copy: KeyedRecord | null | undefined) => !!copy && (!includeVectors || !!copy.vector);
+  const uncopied = ids.filter((id) => !whole(copies.get(id)));
   const read = await Promise.all(
     chunked(uncopied, IDS_PER_READ).map((part) => records.get(collection, part, { includeVectors })),
   );
   const byId = new Map<string, StoredRecord>(read.flat().map((r) => [r.id, r]));
-  for (const [id, copy] of copies) if (copy) byId.set(id, copy);
+  for (const [id, copy] of copies) if (copy && whole(copy)) byId.set(id, copy);
   return byId;
 }
 

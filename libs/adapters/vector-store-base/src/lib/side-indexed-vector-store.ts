@@ -5,10 +5,12 @@
  *   crash in between leaves a record the index lacks (or an entry whose record is gone), which
  *   `reindexText('repair')` — run by the integrity job — finds and fixes. Search hits whose record is
  *   gone are never returned.
- * - a `KeyIndex` of a collection's `indexedKeys`, when given: `find` reads the ids and the records'
- *   copies there (`key-indexed-find.ts`). Its ids are kept a superset of the store (entries added
- *   before a write, removed after a delete), so it never hides a record; a copy is written after the
- *   store's write and dropped before its delete, so it never shows a deleted one.
+ * - a `KeyIndex` of a collection's `indexedKeys` (or of none, for `readCopies`), when given: `find`
+ *   reads the ids and the records' copies there (`key-indexed-find.ts`), and `get`, `query` and
+ *   `searchText` read the copies of the records they return. Its ids are kept a
+ *   superset of the store (entries added before a write, removed after a delete), so it never hides a
+ *   record; a copy is written after the store's write and dropped before its delete, so it never shows
+ *   a deleted one, and a record without a copy is read from the store.
  */
 import {
   CollectionNotFoundError,
@@ -31,7 +33,7 @@ import {
 import type { RecordStore } from './record-store';
 import { assertLimit } from './record-validation';
 import type { KeyIndex } from './key-index.port';
-import { findByKeys } from './key-indexed-find';
+import { findByKeys, readRecords } from './key-indexed-find';
 import { idsOf, keyLookupFor } from './key-lookup';
 import type { LexicalIndex } from './lexical-index.port';
 
@@ -59,9 +61,9 @@ export class SideIndexedVectorStore implements VectorStore {
     if (spec.lexical && (await this.index.open(name)) && (await this.records.count(name)) > 0) {
       await this.reindexText(name, { mode: 'rebuild' });
     }
-    if (this.keys && spec.indexedKeys?.length && (await this.keys.open(name, spec.indexedKeys))) {
-      await this.fillKeyIndex(name, this.keys);
-    }
+    // A collection with read copies and no keys is kept like a keyed one, with an empty key list.
+    const keys = spec.indexedKeys?.length ? spec.indexedKeys : spec.readCopies ? [] : undefined;
+    if (this.keys && keys && (await this.keys.open(name, keys))) await this.fillKeyIndex(name, this.keys);
     return info;
   }
 
@@ -97,6 +99,7 @@ export class SideIndexedVectorStore implements VectorStore {
     const stored = await this.records.get(
       collection,
       records.map((record) => record.id),
+      { includeVectors: true },
     );
     await this.index.upsert(collection, stored);
     await this.keys?.settle(collection, stored);
@@ -109,8 +112,16 @@ export class SideIndexedVectorStore implements VectorStore {
     await this.keys?.patch(collection, patches);
   }
 
-  get(collection: string, ids: string[], options?: { includeVectors?: boolean }): Promise<StoredRecord[]> {
-    return this.records.get(collection, ids, options);
+  /** The records the key index holds copies of are read there, the others from the store. */
+  async get(
+    collection: string,
+    ids: string[],
+    options?: { includeVectors?: boolean },
+  ): Promise<StoredRecord[]> {
+    if (!this.keys || ids.length === 0) return this.records.get(collection, ids, options);
+    const unique = [...new Set(ids)];
+    const byId = await readRecords(this.records, this.keys, collection, unique, !!options?.includeVectors);
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   existingIds(collection: string, ids: string[]): Promise<string[]> {
@@ -124,8 +135,20 @@ export class SideIndexedVectorStore implements VectorStore {
     return findByKeys(this.records, lookup.index, collection, candidates, request);
   }
 
-  query(collection: string, request: QueryRequest): Promise<QueryMatch[]> {
-    return this.records.query(collection, request);
+  /**
+   * On a collection with copies, the store finds the nearest ids and their records are read from the
+   * copies (a match deleted in between is left out).
+   */
+  async query(collection: string, request: QueryRequest): Promise<QueryMatch[]> {
+    const keys = this.keys;
+    if (!keys || !(await keys.completeKeys(collection))) return this.records.query(collection, request);
+    const nearest = await this.records.nearestIds(collection, request);
+    const ids = nearest.map((n) => n.id);
+    const byId = await readRecords(this.records, keys, collection, ids, !!request.includeVectors);
+    return nearest.flatMap(({ id, distance }) => {
+      const record = byId.get(id);
+      return record ? [{ ...record, distance }] : [];
+    });
   }
 
   queryMany(collection: string, requests: QueryRequest[]): Promise<QueryMatch[][]> {
@@ -144,20 +167,20 @@ export class SideIndexedVectorStore implements VectorStore {
   }
 
   async deleteWhere(collection: string, filter: Filter): Promise<void> {
-    const lookup = await this.keyLookup(collection, filter);
-    const candidates = lookup ? await idsOf(lookup.index, collection, lookup.plan) : [];
-    await lookup?.index.unsettle(collection, candidates);
+    const keys = this.keys;
+    const candidates = keys ? await this.deletionCandidates(collection, filter, keys) : [];
+    await keys?.unsettle(collection, candidates);
     await this.records.deleteWhere(collection, filter);
     await this.index.deleteWhere(collection, filter);
-    if (lookup && candidates.length > 0) {
+    if (keys && candidates.length > 0) {
       // The candidates the filter did not delete get their copies back.
-      const left = await this.records.get(collection, candidates);
+      const left = await this.records.get(collection, candidates, { includeVectors: true });
       const kept = new Set(left.map((r) => r.id));
-      await lookup.index.remove(
+      await keys.remove(
         collection,
         candidates.filter((id) => !kept.has(id)),
       );
-      await lookup.index.settle(collection, left);
+      await keys.settle(collection, left);
     }
   }
 
@@ -169,12 +192,15 @@ export class SideIndexedVectorStore implements VectorStore {
       if (!(await this.records.describeCollection(collection))) throw new CollectionNotFoundError(collection);
       return [];
     }
-    const found = await this.records.get(
-      collection,
-      hits.map((h) => h.id),
-      { includeVectors: request.includeVectors },
+    const byId = new Map(
+      (
+        await this.get(
+          collection,
+          hits.map((h) => h.id),
+          { includeVectors: request.includeVectors },
+        )
+      ).map((r) => [r.id, r]),
     );
-    const byId = new Map(found.map((r) => [r.id, r]));
     return hits.flatMap((hit) => {
       const record = byId.get(hit.id);
       return record ? [{ ...record, score: hit.score }] : [];
@@ -221,12 +247,30 @@ export class SideIndexedVectorStore implements VectorStore {
     return plan ? { index, plan } : undefined;
   }
 
+  /**
+   * The records `filter` may delete, whose copies go before the store's delete: the key entries answer
+   * a filter on indexed keys; any other filter on a collection with copies is looked up in the store.
+   */
+  private async deletionCandidates(collection: string, filter: Filter, keys: KeyIndex): Promise<string[]> {
+    const lookup = await this.keyLookup(collection, filter);
+    if (lookup) return idsOf(keys, collection, lookup.plan);
+    if (!(await keys.isKeyed(collection))) return [];
+    const ids: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.records.find(collection, { filter, limit: REINDEX_PAGE, cursor });
+      ids.push(...page.records.map((r) => r.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    return ids;
+  }
+
   /** Indexes every stored record's keys, then lets lookups answer (a new or unfinished index). */
   private async fillKeyIndex(collection: string, index: KeyIndex): Promise<number> {
     let added = 0;
     let cursor: string | undefined;
     do {
-      const page = await this.records.find(collection, { limit: REINDEX_PAGE, cursor });
+      const page = await this.records.find(collection, { limit: REINDEX_PAGE, cursor, includeVectors: true });
       added += await index.add(collection, page.records);
       await index.settle(collection, page.records);
       cursor = page.nextCursor;

@@ -43,6 +43,7 @@ import {
   decodeCursor,
   encodeCursor,
   isOffset,
+  type NearestId,
   type RecordStore,
   assertLimit,
   assertMetadata,
@@ -244,7 +245,25 @@ export class ChromaRecordStore implements RecordStore {
     });
   }
 
-  async query(collectionName: string, request: QueryRequest): Promise<QueryMatch[]> {
+  query(collectionName: string, request: QueryRequest): Promise<QueryMatch[]> {
+    const include: Include[] = ['metadatas', 'documents', 'distances'];
+    if (request.includeVectors) include.push('embeddings');
+    return this.nearest(collectionName, request, () => include);
+  }
+
+  /** Reads back only what an inexact filter is re-checked on (the metadata), or nothing. */
+  async nearestIds(collectionName: string, request: QueryRequest): Promise<NearestId[]> {
+    const matches = await this.nearest(collectionName, request, (exact) =>
+      exact ? ['distances'] : ['metadatas', 'distances'],
+    );
+    return matches.map(({ id, distance }) => ({ id, distance }));
+  }
+
+  private async nearest(
+    collectionName: string,
+    request: QueryRequest,
+    includeOf: (exactFilter: boolean) => Include[],
+  ): Promise<QueryMatch[]> {
     assertLimit(request.limit);
     return this.collections.withCollection(collectionName, async (handle) => {
       assertVector(collectionName, handle.dimension, request.vector);
@@ -252,8 +271,7 @@ export class ChromaRecordStore implements RecordStore {
       const text = translateText(request.text);
       if (filter.kind === 'none' || text.kind === 'none') return [];
       const exact = filter.exact;
-      const include: Include[] = ['metadatas', 'documents', 'distances'];
-      if (request.includeVectors) include.push('embeddings');
+      const include = includeOf(exact);
       // An inexact filter is re-checked here, so ask for more until enough survive or the server runs out.
       let asked = exact ? request.limit : request.limit * 2;
       for (;;) {

@@ -54,6 +54,12 @@ export interface CollectionSpec {
    * metadata for such a filter keeps an index of these keys beside it.
    */
   indexedKeys?: string[];
+  /**
+   * Records are read back often, by id and by text, without their vectors. A speed hint only, the
+   * results are the same with or without it: a store whose backend reads records slowly keeps a copy
+   * of each record's metadata and document beside it for those reads (`indexedKeys` implies it there).
+   */
+  readCopies?: boolean;
 }
 
 export interface CollectionInfo {

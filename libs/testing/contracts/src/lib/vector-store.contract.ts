@@ -7,6 +7,7 @@
  */
 import { describeCollectionContract } from './vector-store-contract/collections.suite';
 import { describeIndexedKeysContract } from './vector-store-contract/indexed-keys.suite';
+import { describeReadCopiesContract } from './vector-store-contract/read-copies.suite';
 import { describeFindAndCountContract } from './vector-store-contract/paging.suite';
 import { describeQueryContract } from './vector-store-contract/query.suite';
 import { describeRecordReadContract } from './vector-store-contract/record-reads.suite';
@@ -41,5 +42,6 @@ export function describeVectorStoreContract(
     describeQueryContract(context);
     describeFindAndCountContract(context);
     describeIndexedKeysContract(context);
+    describeReadCopiesContract(context);
   });
 }

@@ -20,7 +20,7 @@ import {
   type UpsertOptions,
   type VectorRecord,
 } from '@kioku/vector-store';
-import { type RecordStore } from '@kioku/vector-store-base';
+import { type NearestId, type RecordStore } from '@kioku/vector-store-base';
 import { ChromaRecordStore } from '../chroma-record-store.adapter';
 import type { ChromaServerManager } from './chroma-server-manager';
 
@@ -86,6 +86,10 @@ export class ChromaEmbeddedRecordStore implements RecordStore {
 
   query(collection: string, request: QueryRequest): Promise<QueryMatch[]> {
     return this.run((store) => store.query(collection, request));
+  }
+
+  nearestIds(collection: string, request: QueryRequest): Promise<NearestId[]> {
+    return this.run((store) => store.nearestIds(collection, request));
   }
 
   queryMany(collection: string, requests: QueryRequest[]): Promise<QueryMatch[][]> {

@@ -2,8 +2,9 @@
  * The key index beside Chroma answers `find` by indexed keys, and stays a superset of the records:
  * an entry whose record never got written (a crash after the entry) is never returned, a record the
  * index lacks (written by an older kioku, or a delete racing another process's re-creation) is found
- * again by `reindexText('repair')`, and a second process on the same files sees every write. The
- * drift is reproduced by writing through the bare record store, which has no index.
+ * again by `reindexText('repair')`, and a second process on the same files sees every write. Reads
+ * by id, by text and by vector take the records' copies, and the store's record where there is no
+ * copy. The drift is reproduced by writing through the bare record store, which has no index.
  */
 import { where } from '@kioku/vector-store';
 import { record, uniqueCollectionName } from '@kioku/testing-contracts';
@@ -15,6 +16,8 @@ import { SqliteKeyIndex } from './sqlite-key-index';
 const server = useChromaTestServer();
 const ENDS = ['sourceId', 'targetId'];
 const link = (id: string, sourceId: string, targetId: string) => record(id, [1], { sourceId, targetId });
+/** Vectors as stored: float32, and Chroma's own round trip through its cosine index. */
+const near = (vector: number[]) => vector.map((x) => expect.closeTo(x, 5));
 const of = (memory: string) => where.or(where.eq('sourceId', memory), where.eq('targetId', memory));
 
 describe('key index beside Chroma', () => {
@@ -74,7 +77,7 @@ describe('key index beside Chroma', () => {
     expect(await notes()).toEqual({ 'a>b': 'first', 'a>f': 'unsettled' });
     await store.reindexText(collection, { mode: 'repair' });
     expect(await notes()).toEqual({ 'a>b': 'second', 'a>f': 'unsettled' });
-    // Vectors are never copied: asked for, the records come from the store.
+    // Vectors are copied too.
     const [withVector] = (
       await store.find(collection, { filter: where.eq('targetId', 'b'), limit: 1, includeVectors: true })
     ).records;
@@ -96,6 +99,50 @@ describe('key index beside Chroma', () => {
     expect((await first.find(collection, { filter: of('x'), limit: 5 })).records).toEqual([]);
     await first.deleteCollection(collection);
     await Promise.all([first.close(), second.close()]);
+  });
+
+  it('reads records by id, by text and by vector from the copies, and the store where there is none', async () => {
+    const store = open();
+    const collection = uniqueCollectionName('copied');
+    await store.ensureCollection(collection, { dimension: 2, lexical: true, readCopies: true });
+    const bare = new ChromaRecordStore({ url: server().url });
+    const entries = new SqliteKeyIndex(server().lexicalIndexFile);
+    const note = (id: string, text: string) => record(id, [1, id.length], { note: text }, `otter ${text}`);
+    await store.upsert(collection, [note('r1', 'first'), note('r3', 'doomed')]);
+    // A crash between a write and its copy: Chroma holds the new version, the copy the old one.
+    await bare.upsert(collection, [{ ...note('r1', 'second'), vector: [4, 4] }]);
+    // Another process between its entry and its copy: the record is in Chroma, the index has no copy.
+    await entries.add(collection, [note('r22', 'unsettled')]);
+    await bare.upsert(collection, [note('r22', 'unsettled')]);
+    // A delete that crashed after Chroma's delete: its copy was dropped first.
+    await entries.unsettle(collection, ['r3']);
+    await bare.delete(collection, ['r3']);
+
+    const byId = async () =>
+      Object.fromEntries(
+        (await store.get(collection, ['r1', 'r22', 'r3'])).map((r) => [r.id, r.metadata.note]),
+      );
+    expect(await byId()).toEqual({ r1: 'first', r22: 'unsettled' });
+    const nearest = await store.query(collection, { vector: [1, 2], limit: 5 });
+    expect(Object.fromEntries(nearest.map((m) => [m.id, m.metadata.note]))).toEqual({
+      r1: 'first',
+      r22: 'unsettled',
+    });
+    expect(nearest.every((m) => m.distance >= 0 && m.vector === undefined)).toBe(true);
+    const [hit] = await store.searchText(collection, { text: 'doomed', limit: 5 });
+    expect(hit).toBeUndefined();
+    const vectorOf = async (id: string) =>
+      (await store.get(collection, [id], { includeVectors: true }))[0].vector;
+    expect(await vectorOf('r1')).toEqual(near([1, 2]));
+    await store.reindexText(collection, { mode: 'repair' });
+    expect(await byId()).toEqual({ r1: 'second', r22: 'unsettled' });
+    expect(await vectorOf('r1')).toEqual(near([4, 4]));
+    // A copy made before vectors were copied has none: asked for, the vector comes from the store.
+    await entries.settle(collection, [{ id: 'r1', metadata: { note: 'old copy' }, document: 'otter' }]);
+    expect(await vectorOf('r1')).toEqual(near([4, 4]));
+    expect(await byId()).toEqual({ r1: 'old copy', r22: 'unsettled' });
+    await store.deleteCollection(collection);
+    await Promise.all([store.close(), entries.close()]);
   });
 
   it('starts again from the records when the keys asked for change', async () => {

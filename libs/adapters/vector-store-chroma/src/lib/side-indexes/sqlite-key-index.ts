@@ -28,6 +28,7 @@ const SCHEMA = `
     id TEXT NOT NULL,
     metadata TEXT, -- JSON; NULL until the store's write is settled
     document TEXT,
+    vector BLOB, -- float32, as the store keeps it; NULL when the write carried none
     PRIMARY KEY (collection, id)
   ) WITHOUT ROWID;
 `;
@@ -41,6 +42,7 @@ export class SqliteKeyIndex implements KeyIndex {
   constructor(file: string) {
     this.db = openIndexDatabase(file);
     this.db.exec(SCHEMA);
+    this.addVectorColumn();
   }
 
   async open(collection: string, keys: string[]): Promise<boolean> {
@@ -72,6 +74,10 @@ export class SqliteKeyIndex implements KeyIndex {
 
   async markComplete(collection: string): Promise<void> {
     this.db.prepare('UPDATE keyed_collections SET complete = 1 WHERE name = ?').run(collection);
+  }
+
+  async isKeyed(collection: string): Promise<boolean> {
+    return this.indexedKeys(collection) !== undefined;
   }
 
   async completeKeys(collection: string): Promise<string[] | undefined> {
@@ -108,10 +114,17 @@ export class SqliteKeyIndex implements KeyIndex {
   async settle(collection: string, records: KeyedRecord[]): Promise<void> {
     if (records.length === 0 || !this.indexedKeys(collection)) return;
     const copy = this.db.prepare(
-      'INSERT OR REPLACE INTO key_records (collection, id, metadata, document) VALUES (?, ?, ?, ?)',
+      'INSERT OR REPLACE INTO key_records (collection, id, metadata, document, vector) VALUES (?, ?, ?, ?, ?)',
     );
     writeTransaction(this.db, () => {
-      for (const r of records) copy.run(collection, r.id, JSON.stringify(r.metadata), r.document);
+      for (const r of records)
+        copy.run(
+          collection,
+          r.id,
+          JSON.stringify(r.metadata),
+          r.document,
+          r.vector ? toBlob(r.vector) : null,
+        );
     });
   }
 
@@ -129,31 +142,28 @@ export class SqliteKeyIndex implements KeyIndex {
   async unsettle(collection: string, ids: string[]): Promise<void> {
     if (ids.length === 0 || !this.indexedKeys(collection)) return;
     const drop = this.db.prepare(
-      'UPDATE key_records SET metadata = NULL, document = NULL WHERE collection = ? AND id = ?',
+      'UPDATE key_records SET metadata = NULL, document = NULL, vector = NULL WHERE collection = ? AND id = ?',
     );
     writeTransaction(this.db, () => {
       for (const id of ids) drop.run(collection, id);
     });
   }
 
-  async copies(collection: string, ids: string[]): Promise<Map<string, KeyedRecord | null>> {
+  async copies(
+    collection: string,
+    ids: string[],
+    withVectors = false,
+  ): Promise<Map<string, KeyedRecord | null>> {
     const found = new Map<string, KeyedRecord | null>();
     for (let i = 0; i < ids.length; i += VALUES_PER_STATEMENT) {
       const chunk = ids.slice(i, i + VALUES_PER_STATEMENT);
       const rows = this.db
         .prepare(
-          `SELECT id, metadata, document FROM key_records
+          `SELECT id, metadata, document${withVectors ? ', vector' : ''} FROM key_records
            WHERE collection = ? AND id IN (${chunk.map(() => '?').join(', ')})`,
         )
-        .all(collection, ...chunk) as { id: string; metadata: string | null; document: string | null }[];
-      for (const row of rows) {
-        found.set(
-          row.id,
-          row.metadata === null
-            ? null
-            : { id: row.id, metadata: JSON.parse(row.metadata) as Metadata, document: row.document ?? '' },
-        );
-      }
+        .all(collection, ...chunk) as CopyRow[];
+      for (const row of rows) found.set(row.id, row.metadata === null ? null : fromRow(row));
     }
     return found;
   }
@@ -205,6 +215,16 @@ export class SqliteKeyIndex implements KeyIndex {
     if (this.db.open) this.db.close();
   }
 
+  /** Files made before vectors were copied lack the column; their copies read vectors from the store. */
+  private addVectorColumn(): void {
+    const hasVector = () =>
+      (this.db.pragma('table_info(key_records)') as { name: string }[]).some((c) => c.name === 'vector');
+    if (hasVector()) return;
+    writeTransaction(this.db, () => {
+      if (!hasVector()) this.db.exec('ALTER TABLE key_records ADD COLUMN vector BLOB');
+    });
+  }
+
   /** The keys indexed for the collection (complete or being filled); undefined when it is not keyed. */
   private indexedKeys(collection: string): string[] | undefined {
     const keys = this.db
@@ -213,4 +233,32 @@ export class SqliteKeyIndex implements KeyIndex {
       .get(collection) as string | undefined;
     return keys === undefined ? undefined : (JSON.parse(keys) as string[]);
   }
+}
+
+interface CopyRow {
+  id: string;
+  metadata: string | null;
+  document: string | null;
+  vector?: Buffer | null;
+}
+
+function fromRow(row: CopyRow): KeyedRecord {
+  const copy: KeyedRecord = {
+    id: row.id,
+    metadata: JSON.parse(row.metadata!) as Metadata,
+    document: row.document ?? '',
+  };
+  if (row.vector) copy.vector = fromBlob(row.vector);
+  return copy;
+}
+
+/** The float32 values as numbers (0.1 reads as 0.10000000149011612: the same float32). */
+function fromBlob(blob: Buffer): number[] {
+  // Float32Array needs an offset aligned to 4 bytes; a copy of the bytes starts at 0.
+  const bytes = blob.byteOffset % 4 === 0 ? blob : Uint8Array.prototype.slice.call(blob);
+  return Array.from(new Float32Array(bytes.buffer, bytes.byteOffset, blob.byteLength / 4));
+}
+
+function toBlob(vector: number[]): Buffer {
+  return Buffer.from(Float32Array.from(vector).buffer);
 }

@@ -42,12 +42,16 @@ export interface LexicalMatch extends StoredMemory {
 export const MODEL_KEY = 'kioku_embedding_model';
 export const DIMENSION_KEY = 'kioku_embedding_dimension';
 
-/** How a memories collection is created: the model's vector space, and a lexical index of its texts. */
+/**
+ * How a memories collection is created: the model's vector space, a lexical index of its texts, and
+ * copies for reads (recall reads its candidates' thread neighbours by id and its word hits by text).
+ */
 export function memoriesCollectionSpec(modelId: string, dimension: number): CollectionSpec {
   return {
     dimension,
     metadata: { [MODEL_KEY]: modelId, [DIMENSION_KEY]: dimension, kind: 'kioku-memories' },
     lexical: true,
+    readCopies: true,
   };
 }
 

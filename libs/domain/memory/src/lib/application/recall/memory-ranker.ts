@@ -57,6 +57,12 @@ interface Candidate {
   score: number;
 }
 
+/** The links of some memories (each oriented from them), read ahead of the rest. */
+interface LinksRead {
+  ids: Set<string>;
+  links: Link[];
+}
+
 /** What one recall searches for, and how deep. */
 interface Search {
   namespace: string;
@@ -91,7 +97,7 @@ export class MemoryRanker {
       // Vectors are heavy to read; only Hopfield needs every candidate's (the results' are read at the end).
       withVectors: this.settings.hopfield,
     };
-    const { vector, denseHits, lexicalHits } = await this.searchBoth(search);
+    const { vector, denseHits, lexicalHits, lexicalLinks } = await this.searchBoth(search);
     const fused = fuseScores(
       denseHits.map((h) => ({ id: h.memory.id, similarity: toSimilarity(h.distance) })),
       lexicalHits.map((h) => ({ id: h.memory.id, score: h.score })),
@@ -109,6 +115,7 @@ export class MemoryRanker {
       search,
       pool,
       new Map([...fused].map(([id, f]) => [id, f.relevance])),
+      lexicalLinks,
     );
     const candidates = this.scored([...pool.values()], relevance, links, vector, now);
     // Direct hits first; linked neighbours only take the places they leave free.
@@ -129,20 +136,30 @@ export class MemoryRanker {
     }));
   }
 
-  /** Stage 1: the dense and the lexical ranking; the lexical search runs while the query is embedded. */
+  /**
+   * Stage 1: the dense and the lexical ranking. The lexical search, and the links of its hits, are read
+   * while the query is embedded.
+   */
   private async searchBoth({ namespace, query, depth, filter, withVectors }: Search) {
     const { denseWeight } = this.settings;
     const queryVector = this.queryVectors.vectorFor(namespace, query);
+    const lexical =
+      denseWeight < 1
+        ? this.memories.matchingText(namespace, query, depth, filter, { withVectors })
+        : Promise.resolve([]);
+    const links = lexical.then(async (hits) => {
+      const ids = hits.map((h) => h.memory.id);
+      return { ids: new Set(ids), links: await this.links.linksFrom(namespace, ids) };
+    });
+    links.catch(() => undefined); // awaited in stage 2; a failure then fails the recall
     const [vector, denseHits, lexicalHits] = await Promise.all([
       queryVector,
       denseWeight > 0
         ? queryVector.then((v) => this.memories.nearest(namespace, v, depth, filter, { withVectors }))
         : Promise.resolve([]),
-      denseWeight < 1
-        ? this.memories.matchingText(namespace, query, depth, filter, { withVectors })
-        : Promise.resolve([]),
+      lexical,
     ]);
-    return { vector, denseHits, lexicalHits };
+    return { vector, denseHits, lexicalHits, lexicalLinks: links };
   }
 
   /**
@@ -154,6 +171,7 @@ export class MemoryRanker {
     search: Search,
     pool: Map<string, Candidate>,
     fusedRelevance: Map<string, number>,
+    lexicalLinks: Promise<LinksRead>,
   ): Promise<{ relevance: Map<string, number>; links: Link[] }> {
     const { denseWeight, contiguity, feedback, chains, labelKey, timeKey } = this.settings;
     let relevance = fusedRelevance;
@@ -168,7 +186,7 @@ export class MemoryRanker {
     if (feedbackRuns) relevance = await this.withFeedback(search, pool, relevance);
     // The hits' links (decay and spreading read them) are read while the thread is followed.
     const [links, thread] = await Promise.all([
-      this.links.linksFrom(search.namespace, [...pool.keys()]),
+      this.linksOfPool(search.namespace, pool, lexicalLinks),
       following ? this.threadAround(search, pool, relevance, early) : Promise.resolve(undefined),
     ]);
     if (chains > 0) relevance = withChains(relevance, links, chains);
@@ -177,6 +195,17 @@ export class MemoryRanker {
     if (labelKey > 0) relevance = withLabelKey(relevance, contents, search.query, labelKey);
     if (timeKey > 0) relevance = withTimeKey(relevance, contents, search.query, timeKey);
     return { relevance, links };
+  }
+
+  /** The links of every candidate in the pool: those of the lexical hits were read in stage 1. */
+  private async linksOfPool(
+    namespace: string,
+    pool: Map<string, Candidate>,
+    early: Promise<LinksRead>,
+  ): Promise<Link[]> {
+    const { ids, links } = await early;
+    const rest = [...pool.keys()].filter((id) => !ids.has(id));
+    return [...links, ...(await this.links.linksFrom(namespace, rest))];
   }
 
   /** Stage 3: decay, emotion and importance scoring, Hopfield completion when configured; best first. */
