@@ -41,6 +41,13 @@ export interface KeyIndex {
   add(collection: string, records: { id: string; metadata: Metadata }[]): Promise<number>;
   /** After a write: copies the records as the store now holds them. */
   settle(collection: string, records: KeyedRecord[]): Promise<void>;
+  /**
+   * Copies records read from the store (a fill, a repair): a record without a copy gets this one (a
+   * writer's own copy, settled meanwhile, is never replaced), and a copy that differs from the record
+   * read is dropped, since either a crash left it old or a write raced the read; such a record is read
+   * from the store until its next write or the next fill.
+   */
+  fill(collection: string, records: KeyedRecord[]): Promise<void>;
   /** After a metadata patch: merges the keys into the copies. */
   patch(collection: string, patches: { id: string; metadata: Metadata }[]): Promise<void>;
   /** Before a delete: drops the copies of these records (their entries stay until `remove`). */

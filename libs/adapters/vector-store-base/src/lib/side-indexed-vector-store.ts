@@ -180,7 +180,7 @@ export class SideIndexedVectorStore implements VectorStore {
         collection,
         candidates.filter((id) => !kept.has(id)),
       );
-      await keys.settle(collection, left);
+      await keys.fill(collection, left);
     }
   }
 
@@ -272,7 +272,7 @@ export class SideIndexedVectorStore implements VectorStore {
     do {
       const page = await this.records.find(collection, { limit: REINDEX_PAGE, cursor, includeVectors: true });
       added += await index.add(collection, page.records);
-      await index.settle(collection, page.records);
+      await index.fill(collection, page.records);
       cursor = page.nextCursor;
     } while (cursor);
     await index.markComplete(collection);

@@ -128,6 +128,41 @@ export class SqliteKeyIndex implements KeyIndex {
     });
   }
 
+  async fill(collection: string, records: KeyedRecord[]): Promise<void> {
+    if (records.length === 0 || !this.indexedKeys(collection)) return;
+    const current = this.db.prepare(
+      'SELECT metadata, document FROM key_records WHERE collection = ? AND id = ?',
+    );
+    const copy = this.db.prepare(
+      `INSERT INTO key_records (collection, id, metadata, document, vector) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (collection, id) DO UPDATE
+       SET metadata = excluded.metadata, document = excluded.document, vector = excluded.vector
+       WHERE key_records.metadata IS NULL`,
+    );
+    const drop = this.db.prepare(
+      'UPDATE key_records SET metadata = NULL, document = NULL, vector = NULL WHERE collection = ? AND id = ?',
+    );
+    writeTransaction(this.db, () => {
+      for (const r of records) {
+        const row = current.get(collection, r.id) as
+          { metadata: string | null; document: string | null } | undefined;
+        if (row?.metadata == null)
+          copy.run(
+            collection,
+            r.id,
+            JSON.stringify(r.metadata),
+            r.document,
+            r.vector ? toBlob(r.vector) : null,
+          );
+        else if (
+          row.document !== r.document ||
+          !sameMetadata(JSON.parse(row.metadata) as Metadata, r.metadata)
+        )
+          drop.run(collection, r.id);
+      }
+    });
+  }
+
   async patch(collection: string, patches: { id: string; metadata: Metadata }[]): Promise<void> {
     if (patches.length === 0 || !this.indexedKeys(collection)) return;
     const merge = this.db.prepare(
@@ -257,6 +292,12 @@ function fromBlob(blob: Buffer): number[] {
   // Float32Array needs an offset aligned to 4 bytes; a copy of the bytes starts at 0.
   const bytes = blob.byteOffset % 4 === 0 ? blob : Uint8Array.prototype.slice.call(blob);
   return Array.from(new Float32Array(bytes.buffer, bytes.byteOffset, blob.byteLength / 4));
+}
+
+/** The same keys and values, in any order (a writer's copy and the store's record order keys differently). */
+function sameMetadata(a: Metadata, b: Metadata): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => key in b && a[key] === b[key]);
 }
 
 function toBlob(vector: number[]): Buffer {
