@@ -1,14 +1,13 @@
 /**
  * What only the SQLite key index does (the contract and drift suites cover the rest through the store):
  * a fill or repair copies a record that has no copy, never replaces a writer's copy with what it read
- * earlier, and drops a copy that differs from the store; vectors are kept as float32; a file made
- * before vectors were copied gains the column.
+ * earlier, and drops a copy that differs from the store; vectors are kept as float32, and a copy
+ * without one (made before vectors were copied) reads without one.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { KeyedRecord } from '@kioku/vector-store-base';
-import { openIndexDatabase } from './sqlite-driver';
 import { SqliteKeyIndex } from './sqlite-key-index';
 
 const note = (id: string, text: string, vector?: number[]): KeyedRecord => ({
@@ -31,7 +30,7 @@ describe('SqliteKeyIndex', () => {
   it('fills what has no copy, keeps an equal copy, and drops one that differs from the store', async () => {
     const index = await opened('fill.sqlite');
     await index.add('c', [note('pending', 'x')]);
-    await index.settle('c', [note('same', 'kept'), note('raced', 'newer')]);
+    await index.settle('c', [note('same', 'kept'), note('raced', 'newer', [1, 2])]);
     await index.fill('c', [
       note('absent', 'copied'),
       note('pending', 'copied too'),
@@ -47,6 +46,8 @@ describe('SqliteKeyIndex', () => {
       same: 'kept',
       raced: null,
     });
+    await index.settle('c', [note('raced', 'newest')]);
+    expect((await index.copies('c', ['raced'], true)).get('raced')).toEqual(note('raced', 'newest'));
     await index.close();
   });
 
@@ -57,27 +58,6 @@ describe('SqliteKeyIndex', () => {
     expect(withVector?.vector).toEqual([Math.fround(0.1), -2, 3.5]);
     expect(without?.vector).toBeUndefined();
     expect((await index.copies('c', ['v'])).get('v')?.vector).toBeUndefined();
-    await index.close();
-  });
-
-  it('adds the vector column to a file made before vectors were copied', async () => {
-    const file = join(dir, 'old.sqlite');
-    const old = openIndexDatabase(file);
-    old.exec(`CREATE TABLE key_records (collection TEXT NOT NULL, id TEXT NOT NULL, metadata TEXT,
-      document TEXT, PRIMARY KEY (collection, id)) WITHOUT ROWID`);
-    old.exec(`CREATE TABLE keyed_collections (name TEXT PRIMARY KEY, keys TEXT NOT NULL,
-      complete INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID`);
-    old.prepare('INSERT INTO keyed_collections VALUES (?, ?, 1)').run('c', '[]');
-    old.prepare('INSERT INTO key_records VALUES (?, ?, ?, ?)').run('c', 'old', '{"n":1}', 'an old copy');
-    old.close();
-    const index = await opened('old.sqlite');
-    expect((await index.copies('c', ['old'], true)).get('old')).toEqual({
-      id: 'old',
-      metadata: { n: 1 },
-      document: 'an old copy',
-    });
-    await index.settle('c', [note('new', 'now with a vector', [1, 2])]);
-    expect((await index.copies('c', ['new'], true)).get('new')?.vector).toEqual([1, 2]);
     await index.close();
   });
 });

@@ -28,9 +28,15 @@ const SCHEMA = `
     id TEXT NOT NULL,
     metadata TEXT, -- JSON; NULL until the store's write is settled
     document TEXT,
-    vector BLOB, -- float32, as the store keeps it; NULL when the write carried none
     PRIMARY KEY (collection, id)
   ) WITHOUT ROWID;
+  -- Apart from the records: a row of a few KB in key_records would leave one record per page there.
+  CREATE TABLE IF NOT EXISTS key_vectors (
+    collection TEXT NOT NULL,
+    id TEXT NOT NULL,
+    vector BLOB NOT NULL, -- float32, as the store keeps it
+    PRIMARY KEY (collection, id)
+  );
 `;
 
 /** SQLite's default limit on bound parameters is 32 766; stay far below it per statement. */
@@ -42,7 +48,6 @@ export class SqliteKeyIndex implements KeyIndex {
   constructor(file: string) {
     this.db = openIndexDatabase(file);
     this.db.exec(SCHEMA);
-    this.addVectorColumn();
   }
 
   async open(collection: string, keys: string[]): Promise<boolean> {
@@ -64,6 +69,7 @@ export class SqliteKeyIndex implements KeyIndex {
       // New, or indexed on other keys before: start again from the records.
       this.db.prepare('DELETE FROM key_entries WHERE collection = ?').run(collection);
       this.db.prepare('DELETE FROM key_records WHERE collection = ?').run(collection);
+      this.db.prepare('DELETE FROM key_vectors WHERE collection = ?').run(collection);
       this.db
         .prepare('INSERT OR REPLACE INTO keyed_collections (name, keys, complete) VALUES (?, ?, 0)')
         .run(collection, wanted);
@@ -113,18 +119,9 @@ export class SqliteKeyIndex implements KeyIndex {
 
   async settle(collection: string, records: KeyedRecord[]): Promise<void> {
     if (records.length === 0 || !this.indexedKeys(collection)) return;
-    const copy = this.db.prepare(
-      'INSERT OR REPLACE INTO key_records (collection, id, metadata, document, vector) VALUES (?, ?, ?, ?, ?)',
-    );
+    const copies = this.copyStatements();
     writeTransaction(this.db, () => {
-      for (const r of records)
-        copy.run(
-          collection,
-          r.id,
-          JSON.stringify(r.metadata),
-          r.document,
-          r.vector ? toBlob(r.vector) : null,
-        );
+      for (const r of records) copies.write(collection, r);
     });
   }
 
@@ -133,32 +130,18 @@ export class SqliteKeyIndex implements KeyIndex {
     const current = this.db.prepare(
       'SELECT metadata, document FROM key_records WHERE collection = ? AND id = ?',
     );
-    const copy = this.db.prepare(
-      `INSERT INTO key_records (collection, id, metadata, document, vector) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (collection, id) DO UPDATE
-       SET metadata = excluded.metadata, document = excluded.document, vector = excluded.vector
-       WHERE key_records.metadata IS NULL`,
-    );
-    const drop = this.db.prepare(
-      'UPDATE key_records SET metadata = NULL, document = NULL, vector = NULL WHERE collection = ? AND id = ?',
-    );
+    const copies = this.copyStatements();
+    // One transaction: no writer's copy can land between the check and the write.
     writeTransaction(this.db, () => {
       for (const r of records) {
         const row = current.get(collection, r.id) as
           { metadata: string | null; document: string | null } | undefined;
-        if (row?.metadata == null)
-          copy.run(
-            collection,
-            r.id,
-            JSON.stringify(r.metadata),
-            r.document,
-            r.vector ? toBlob(r.vector) : null,
-          );
+        if (row?.metadata == null) copies.write(collection, r);
         else if (
           row.document !== r.document ||
           !sameMetadata(JSON.parse(row.metadata) as Metadata, r.metadata)
         )
-          drop.run(collection, r.id);
+          copies.drop(collection, r.id);
       }
     });
   }
@@ -176,11 +159,9 @@ export class SqliteKeyIndex implements KeyIndex {
 
   async unsettle(collection: string, ids: string[]): Promise<void> {
     if (ids.length === 0 || !this.indexedKeys(collection)) return;
-    const drop = this.db.prepare(
-      'UPDATE key_records SET metadata = NULL, document = NULL, vector = NULL WHERE collection = ? AND id = ?',
-    );
+    const copies = this.copyStatements();
     writeTransaction(this.db, () => {
-      for (const id of ids) drop.run(collection, id);
+      for (const id of ids) copies.drop(collection, id);
     });
   }
 
@@ -194,8 +175,10 @@ export class SqliteKeyIndex implements KeyIndex {
       const chunk = ids.slice(i, i + VALUES_PER_STATEMENT);
       const rows = this.db
         .prepare(
-          `SELECT id, metadata, document${withVectors ? ', vector' : ''} FROM key_records
-           WHERE collection = ? AND id IN (${chunk.map(() => '?').join(', ')})`,
+          `SELECT r.id AS id, r.metadata AS metadata, r.document AS document${withVectors ? ', v.vector AS vector' : ''}
+           FROM key_records r
+           ${withVectors ? 'LEFT JOIN key_vectors v ON v.collection = r.collection AND v.id = r.id' : ''}
+           WHERE r.collection = ? AND r.id IN (${chunk.map(() => '?').join(', ')})`,
         )
         .all(collection, ...chunk) as CopyRow[];
       for (const row of rows) found.set(row.id, row.metadata === null ? null : fromRow(row));
@@ -207,10 +190,12 @@ export class SqliteKeyIndex implements KeyIndex {
     if (ids.length === 0 || !this.indexedKeys(collection)) return;
     const removeEntries = this.db.prepare('DELETE FROM key_entries WHERE collection = ? AND id = ?');
     const removeRecord = this.db.prepare('DELETE FROM key_records WHERE collection = ? AND id = ?');
+    const removeVector = this.db.prepare('DELETE FROM key_vectors WHERE collection = ? AND id = ?');
     writeTransaction(this.db, () => {
       for (const id of ids) {
         removeEntries.run(collection, id);
         removeRecord.run(collection, id);
+        removeVector.run(collection, id);
       }
     });
   }
@@ -242,6 +227,7 @@ export class SqliteKeyIndex implements KeyIndex {
     writeTransaction(this.db, () => {
       this.db.prepare('DELETE FROM key_entries WHERE collection = ?').run(collection);
       this.db.prepare('DELETE FROM key_records WHERE collection = ?').run(collection);
+      this.db.prepare('DELETE FROM key_vectors WHERE collection = ?').run(collection);
       this.db.prepare('DELETE FROM keyed_collections WHERE name = ?').run(collection);
     });
   }
@@ -250,14 +236,29 @@ export class SqliteKeyIndex implements KeyIndex {
     if (this.db.open) this.db.close();
   }
 
-  /** Files made before vectors were copied lack the column; their copies read vectors from the store. */
-  private addVectorColumn(): void {
-    const hasVector = () =>
-      (this.db.pragma('table_info(key_records)') as { name: string }[]).some((c) => c.name === 'vector');
-    if (hasVector()) return;
-    writeTransaction(this.db, () => {
-      if (!hasVector()) this.db.exec('ALTER TABLE key_records ADD COLUMN vector BLOB');
-    });
+  /** Writing a record's copy (its vector apart) and dropping it, to run inside a write transaction. */
+  private copyStatements() {
+    const record = this.db.prepare(
+      'INSERT OR REPLACE INTO key_records (collection, id, metadata, document) VALUES (?, ?, ?, ?)',
+    );
+    const vector = this.db.prepare(
+      'INSERT OR REPLACE INTO key_vectors (collection, id, vector) VALUES (?, ?, ?)',
+    );
+    const dropRecord = this.db.prepare(
+      'UPDATE key_records SET metadata = NULL, document = NULL WHERE collection = ? AND id = ?',
+    );
+    const dropVector = this.db.prepare('DELETE FROM key_vectors WHERE collection = ? AND id = ?');
+    return {
+      write: (collection: string, r: KeyedRecord) => {
+        record.run(collection, r.id, JSON.stringify(r.metadata), r.document);
+        if (r.vector) vector.run(collection, r.id, toBlob(r.vector));
+        else dropVector.run(collection, r.id);
+      },
+      drop: (collection: string, id: string) => {
+        dropRecord.run(collection, id);
+        dropVector.run(collection, id);
+      },
+    };
   }
 
   /** The keys indexed for the collection (complete or being filled); undefined when it is not keyed. */
