@@ -216,8 +216,14 @@ export class RememberPipeline {
   ): Promise<void> {
     const accepted = this.decide(items, vectors, fromStore, run);
     if (accepted.length === 0) return;
-    await this.save(namespace, accepted, run);
-    const kept = await this.saveLinks(accepted, namespace, run.at.toISOString());
+    const followers = await this.save(namespace, accepted, run);
+    let kept: Set<string>;
+    try {
+      kept = await this.saveLinks(accepted, namespace, run.at.toISOString());
+    } finally {
+      // After the links: a write beside the link write would slow it (the store takes writes in turn).
+      this.thread.recordFollowers(namespace, followers);
+    }
     for (const { submission, index, memory, neighbours } of accepted) {
       await this.changes.saved(namespace, memory);
       const linked = neighbours.filter((n) => kept.has(pairKey(memory.id, n.memory.id)));
@@ -305,11 +311,15 @@ export class RememberPipeline {
   }
 
   /**
-   * Writes a chunk's memories in one upsert, then moves each caller's thread on: the memory saved
-   * before the caller's first one in the chunk (before the group, or in an earlier chunk) learns its
-   * follower in the background, as after a single remember.
+   * Writes a chunk's memories in one upsert, then moves each caller's thread on. Returns what the
+   * memory saved before each caller's first one in the chunk (before the group, or in an earlier chunk)
+   * learns in the background: its follower.
    */
-  private async save(namespace: string, accepted: Accepted[], run: GroupRun): Promise<void> {
+  private async save(
+    namespace: string,
+    accepted: Accepted[],
+    run: GroupRun,
+  ): Promise<{ precedingId: string; id: string }[]> {
     await this.memories.saveMany(namespace, accepted, { isNew: true });
     const firstOfCaller = new Map<string, Accepted>();
     const lastOfCaller = new Map<string, Accepted>();
@@ -320,10 +330,9 @@ export class RememberPipeline {
     }
     for (const last of lastOfCaller.values())
       this.thread.advance(last.submission.context, last.memory.id, run.at);
-    const followers = [...firstOfCaller.values()].flatMap(({ memory }) =>
+    return [...firstOfCaller.values()].flatMap(({ memory }) =>
       memory.precedingId ? [{ precedingId: memory.precedingId, id: memory.id }] : [],
     );
-    this.thread.recordFollowers(namespace, followers);
   }
 
   /** A chunk's auto-links, written both ways in one verified write; the pairs kept. */
