@@ -185,8 +185,10 @@ describe('kioku export and kioku import (bin/kioku, embedded default)', () => {
     const dataDir = dir('sigkill');
     const empty = await kioku(dataDir, 'export');
     const header = JSON.parse(empty.stdout.split('\n')[0]) as { embeddingModel: { id: string } };
-    // No vectors: every memory is embedded on import, so the run takes seconds and a kill lands mid-way.
-    const total = 400;
+    // No vectors: every memory is embedded on import, a batch of 64 at a time (the import's default),
+    // so the run takes seconds. The kill lands once the first batch is written, while the second is
+    // being embedded; the third is not reached.
+    const total = 192;
     const lines = [
       JSON.stringify({ ...header, exportedAt: '2026-01-01T00:00:00.000Z' }),
       ...Array.from({ length: total }, (_, i) =>
@@ -218,10 +220,11 @@ describe('kioku export and kioku import (bin/kioku, embedded default)', () => {
 
     const child = spawn(process.execPath, [KIOKU_BIN, 'import', file], { env: envFor(dataDir) });
     let stderr = '';
+    const progress = new RegExp(`memory: (\\d+)/${total}`);
     const killed = new Promise<string>((resolve) => {
       child.stderr.on('data', (chunk: Buffer) => {
         stderr += chunk.toString();
-        const done = /memory: (\d+)\/400/.exec(stderr);
+        const done = progress.exec(stderr);
         if (done && Number(done[1]) >= 64 && Number(done[1]) < total) {
           child.kill('SIGKILL');
           resolve(done[1]);
