@@ -52,13 +52,14 @@ export async function readRecords(
 ): Promise<Map<string, StoredRecord>> {
   const copies = await index.copies(collection, ids, includeVectors);
   // A copy made before vectors were copied has none: such a record is read from the store.
-  const whole = (copy: KeyedRecord | null | undefined) => !!copy && (!includeVectors || !!copy.vector);
+  const whole = (copy: KeyedRecord | null | undefined): copy is KeyedRecord =>
+    !!copy && (!includeVectors || !!copy.vector);
   const uncopied = ids.filter((id) => !whole(copies.get(id)));
   const read = await Promise.all(
     chunked(uncopied, IDS_PER_READ).map((part) => records.get(collection, part, { includeVectors })),
   );
   const byId = new Map<string, StoredRecord>(read.flat().map((r) => [r.id, r]));
-  for (const [id, copy] of copies) if (copy && whole(copy)) byId.set(id, copy);
+  for (const [id, copy] of copies) if (whole(copy)) byId.set(id, copy);
   return byId;
 }
 

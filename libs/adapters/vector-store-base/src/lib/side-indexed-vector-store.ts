@@ -192,15 +192,12 @@ export class SideIndexedVectorStore implements VectorStore {
       if (!(await this.records.describeCollection(collection))) throw new CollectionNotFoundError(collection);
       return [];
     }
-    const byId = new Map(
-      (
-        await this.get(
-          collection,
-          hits.map((h) => h.id),
-          { includeVectors: request.includeVectors },
-        )
-      ).map((r) => [r.id, r]),
+    const found = await this.get(
+      collection,
+      hits.map((h) => h.id),
+      { includeVectors: request.includeVectors },
     );
+    const byId = new Map(found.map((r) => [r.id, r]));
     return hits.flatMap((hit) => {
       const record = byId.get(hit.id);
       return record ? [{ ...record, score: hit.score }] : [];
@@ -217,23 +214,20 @@ export class SideIndexedVectorStore implements VectorStore {
     if (!(await this.index.isIndexed(collection))) return keyed;
     let indexed = keyed.indexed;
     let seen = 0;
-    let cursor: string | undefined;
-    do {
-      const page = await this.records.find(collection, { limit: REINDEX_PAGE, cursor });
+    for await (const page of this.pages(collection, {})) {
       const present =
         options.mode === 'rebuild'
           ? new Set<string>()
           : await this.index.indexedIds(
               collection,
-              page.records.map((r) => r.id),
+              page.map((r) => r.id),
             );
-      const stale = page.records.filter((r) => !present.has(r.id));
+      const stale = page.filter((r) => !present.has(r.id));
       await this.index.upsert(collection, stale);
       indexed += stale.length;
-      seen += page.records.length;
+      seen += page.length;
       options.onProgress?.(seen);
-      cursor = page.nextCursor;
-    } while (cursor);
+    }
     const removed = keyed.removed + (await this.removeOrphans(collection, this.index));
     return { indexed, removed };
   }
@@ -256,27 +250,32 @@ export class SideIndexedVectorStore implements VectorStore {
     if (lookup) return idsOf(keys, collection, lookup.plan);
     if (!(await keys.isKeyed(collection))) return [];
     const ids: string[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await this.records.find(collection, { filter, limit: REINDEX_PAGE, cursor });
-      ids.push(...page.records.map((r) => r.id));
-      cursor = page.nextCursor;
-    } while (cursor);
+    for await (const page of this.pages(collection, { filter })) ids.push(...page.map((r) => r.id));
     return ids;
   }
 
   /** Indexes every stored record's keys, then lets lookups answer (a new or unfinished index). */
   private async fillKeyIndex(collection: string, index: KeyIndex): Promise<number> {
     let added = 0;
-    let cursor: string | undefined;
-    do {
-      const page = await this.records.find(collection, { limit: REINDEX_PAGE, cursor, includeVectors: true });
-      added += await index.add(collection, page.records);
-      await index.fill(collection, page.records);
-      cursor = page.nextCursor;
-    } while (cursor);
+    for await (const page of this.pages(collection, { includeVectors: true })) {
+      added += await index.add(collection, page);
+      await index.fill(collection, page);
+    }
     await index.markComplete(collection);
     return added;
+  }
+
+  /** The store's records (those `filter` matches), a page at a time. */
+  private async *pages(
+    collection: string,
+    request: Pick<FindRequest, 'filter' | 'includeVectors'>,
+  ): AsyncGenerator<StoredRecord[]> {
+    let cursor: string | undefined;
+    do {
+      const page = await this.records.find(collection, { ...request, limit: REINDEX_PAGE, cursor });
+      yield page.records;
+      cursor = page.nextCursor;
+    } while (cursor);
   }
 
   /**
