@@ -7,7 +7,7 @@
  */
 import type { Metadata, MetadataValue } from '@kioku/vector-store';
 import type { KeyedRecord, KeyIndex } from '@kioku/vector-store-base';
-import { openIndexDatabase, writeTransaction, type SqliteDatabase } from './sqlite-driver';
+import { openIndexDatabase, statement, writeTransaction, type SqliteDatabase } from './sqlite-driver';
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS keyed_collections (
@@ -53,7 +53,7 @@ export class SqliteKeyIndex implements KeyIndex {
   async open(collection: string, keys: string[]): Promise<boolean> {
     const wanted = JSON.stringify([...new Set(keys)].sort());
     const known = () =>
-      this.db.prepare('SELECT keys, complete FROM keyed_collections WHERE name = ?').get(collection) as
+      statement(this.db, 'SELECT keys, complete FROM keyed_collections WHERE name = ?').get(collection) as
         { keys: string; complete: number } | undefined;
     // Read first: the common case (indexed and complete) takes no write lock, so opening never
     // waits for another process's writer (one stopped mid-transaction would hold it).
@@ -67,19 +67,20 @@ export class SqliteKeyIndex implements KeyIndex {
         return;
       }
       // New, or indexed on other keys before: start again from the records.
-      this.db.prepare('DELETE FROM key_entries WHERE collection = ?').run(collection);
-      this.db.prepare('DELETE FROM key_records WHERE collection = ?').run(collection);
-      this.db.prepare('DELETE FROM key_vectors WHERE collection = ?').run(collection);
-      this.db
-        .prepare('INSERT OR REPLACE INTO keyed_collections (name, keys, complete) VALUES (?, ?, 0)')
-        .run(collection, wanted);
+      statement(this.db, 'DELETE FROM key_entries WHERE collection = ?').run(collection);
+      statement(this.db, 'DELETE FROM key_records WHERE collection = ?').run(collection);
+      statement(this.db, 'DELETE FROM key_vectors WHERE collection = ?').run(collection);
+      statement(
+        this.db,
+        'INSERT OR REPLACE INTO keyed_collections (name, keys, complete) VALUES (?, ?, 0)',
+      ).run(collection, wanted);
       fill = true;
     });
     return fill;
   }
 
   async markComplete(collection: string): Promise<void> {
-    this.db.prepare('UPDATE keyed_collections SET complete = 1 WHERE name = ?').run(collection);
+    statement(this.db, 'UPDATE keyed_collections SET complete = 1 WHERE name = ?').run(collection);
   }
 
   async isKeyed(collection: string): Promise<boolean> {
@@ -87,8 +88,7 @@ export class SqliteKeyIndex implements KeyIndex {
   }
 
   async completeKeys(collection: string): Promise<string[] | undefined> {
-    const keys = this.db
-      .prepare('SELECT keys FROM keyed_collections WHERE name = ? AND complete = 1')
+    const keys = statement(this.db, 'SELECT keys FROM keyed_collections WHERE name = ? AND complete = 1')
       .pluck()
       .get(collection) as string | undefined;
     return keys === undefined ? undefined : (JSON.parse(keys) as string[]);
@@ -98,10 +98,11 @@ export class SqliteKeyIndex implements KeyIndex {
     const keys = this.indexedKeys(collection);
     if (!keys || records.length === 0) return 0;
     let added = 0;
-    const insert = this.db.prepare(
+    const insert = statement(
+      this.db,
       'INSERT OR IGNORE INTO key_entries (collection, key, value, id) VALUES (?, ?, ?, ?)',
     );
-    const known = this.db.prepare('INSERT OR IGNORE INTO key_records (collection, id) VALUES (?, ?)');
+    const known = statement(this.db, 'INSERT OR IGNORE INTO key_records (collection, id) VALUES (?, ?)');
     writeTransaction(this.db, () => {
       for (const record of records) {
         let changes = 0;
@@ -127,7 +128,8 @@ export class SqliteKeyIndex implements KeyIndex {
 
   async fill(collection: string, records: KeyedRecord[]): Promise<void> {
     if (records.length === 0 || !this.indexedKeys(collection)) return;
-    const current = this.db.prepare(
+    const current = statement(
+      this.db,
       'SELECT metadata, document FROM key_records WHERE collection = ? AND id = ?',
     );
     const copies = this.copyStatements();
@@ -148,7 +150,8 @@ export class SqliteKeyIndex implements KeyIndex {
 
   async patch(collection: string, patches: { id: string; metadata: Metadata }[]): Promise<void> {
     if (patches.length === 0 || !this.indexedKeys(collection)) return;
-    const merge = this.db.prepare(
+    const merge = statement(
+      this.db,
       `UPDATE key_records SET metadata = json_patch(metadata, ?)
        WHERE collection = ? AND id = ? AND metadata IS NOT NULL`,
     );
@@ -173,14 +176,13 @@ export class SqliteKeyIndex implements KeyIndex {
     const found = new Map<string, KeyedRecord | null>();
     for (let i = 0; i < ids.length; i += VALUES_PER_STATEMENT) {
       const chunk = ids.slice(i, i + VALUES_PER_STATEMENT);
-      const rows = this.db
-        .prepare(
-          `SELECT r.id AS id, r.metadata AS metadata, r.document AS document${withVectors ? ', v.vector AS vector' : ''}
+      const rows = statement(
+        this.db,
+        `SELECT r.id AS id, r.metadata AS metadata, r.document AS document${withVectors ? ', v.vector AS vector' : ''}
            FROM key_records r
            ${withVectors ? 'LEFT JOIN key_vectors v ON v.collection = r.collection AND v.id = r.id' : ''}
            WHERE r.collection = ? AND r.id IN (${chunk.map(() => '?').join(', ')})`,
-        )
-        .all(collection, ...chunk) as CopyRow[];
+      ).all(collection, ...chunk) as CopyRow[];
       for (const row of rows) found.set(row.id, row.metadata === null ? null : fromRow(row));
     }
     return found;
@@ -188,9 +190,9 @@ export class SqliteKeyIndex implements KeyIndex {
 
   async remove(collection: string, ids: string[]): Promise<void> {
     if (ids.length === 0 || !this.indexedKeys(collection)) return;
-    const removeEntries = this.db.prepare('DELETE FROM key_entries WHERE collection = ? AND id = ?');
-    const removeRecord = this.db.prepare('DELETE FROM key_records WHERE collection = ? AND id = ?');
-    const removeVector = this.db.prepare('DELETE FROM key_vectors WHERE collection = ? AND id = ?');
+    const removeEntries = statement(this.db, 'DELETE FROM key_entries WHERE collection = ? AND id = ?');
+    const removeRecord = statement(this.db, 'DELETE FROM key_records WHERE collection = ? AND id = ?');
+    const removeVector = statement(this.db, 'DELETE FROM key_vectors WHERE collection = ? AND id = ?');
     writeTransaction(this.db, () => {
       for (const id of ids) {
         removeEntries.run(collection, id);
@@ -204,11 +206,11 @@ export class SqliteKeyIndex implements KeyIndex {
     const ids: string[] = [];
     for (let i = 0; i < values.length; i += VALUES_PER_STATEMENT) {
       const chunk = values.slice(i, i + VALUES_PER_STATEMENT).map((value) => JSON.stringify(value));
-      const rows = this.db
-        .prepare(
-          `SELECT id FROM key_entries WHERE collection = ? AND key = ?
+      const rows = statement(
+        this.db,
+        `SELECT id FROM key_entries WHERE collection = ? AND key = ?
            AND value IN (${chunk.map(() => '?').join(', ')})`,
-        )
+      )
         .pluck()
         .all(collection, key, ...chunk) as string[];
       ids.push(...rows);
@@ -217,18 +219,20 @@ export class SqliteKeyIndex implements KeyIndex {
   }
 
   async idsAfter(collection: string, afterId: string | undefined, limit: number): Promise<string[]> {
-    return this.db
-      .prepare('SELECT id FROM key_records WHERE collection = ? AND id > ? ORDER BY id LIMIT ?')
+    return statement(
+      this.db,
+      'SELECT id FROM key_records WHERE collection = ? AND id > ? ORDER BY id LIMIT ?',
+    )
       .pluck()
       .all(collection, afterId ?? '', limit) as string[];
   }
 
   async drop(collection: string): Promise<void> {
     writeTransaction(this.db, () => {
-      this.db.prepare('DELETE FROM key_entries WHERE collection = ?').run(collection);
-      this.db.prepare('DELETE FROM key_records WHERE collection = ?').run(collection);
-      this.db.prepare('DELETE FROM key_vectors WHERE collection = ?').run(collection);
-      this.db.prepare('DELETE FROM keyed_collections WHERE name = ?').run(collection);
+      statement(this.db, 'DELETE FROM key_entries WHERE collection = ?').run(collection);
+      statement(this.db, 'DELETE FROM key_records WHERE collection = ?').run(collection);
+      statement(this.db, 'DELETE FROM key_vectors WHERE collection = ?').run(collection);
+      statement(this.db, 'DELETE FROM keyed_collections WHERE name = ?').run(collection);
     });
   }
 
@@ -238,16 +242,19 @@ export class SqliteKeyIndex implements KeyIndex {
 
   /** Writing a record's copy (its vector apart) and dropping it, to run inside a write transaction. */
   private copyStatements() {
-    const record = this.db.prepare(
+    const record = statement(
+      this.db,
       'INSERT OR REPLACE INTO key_records (collection, id, metadata, document) VALUES (?, ?, ?, ?)',
     );
-    const vector = this.db.prepare(
+    const vector = statement(
+      this.db,
       'INSERT OR REPLACE INTO key_vectors (collection, id, vector) VALUES (?, ?, ?)',
     );
-    const dropRecord = this.db.prepare(
+    const dropRecord = statement(
+      this.db,
       'UPDATE key_records SET metadata = NULL, document = NULL WHERE collection = ? AND id = ?',
     );
-    const dropVector = this.db.prepare('DELETE FROM key_vectors WHERE collection = ? AND id = ?');
+    const dropVector = statement(this.db, 'DELETE FROM key_vectors WHERE collection = ? AND id = ?');
     return {
       write: (collection: string, r: KeyedRecord) => {
         record.run(collection, r.id, JSON.stringify(r.metadata), r.document);
@@ -263,8 +270,7 @@ export class SqliteKeyIndex implements KeyIndex {
 
   /** The keys indexed for the collection (complete or being filled); undefined when it is not keyed. */
   private indexedKeys(collection: string): string[] | undefined {
-    const keys = this.db
-      .prepare('SELECT keys FROM keyed_collections WHERE name = ?')
+    const keys = statement(this.db, 'SELECT keys FROM keyed_collections WHERE name = ?')
       .pluck()
       .get(collection) as string | undefined;
     return keys === undefined ? undefined : (JSON.parse(keys) as string[]);

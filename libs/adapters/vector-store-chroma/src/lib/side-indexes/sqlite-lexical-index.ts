@@ -6,7 +6,7 @@
  * writes at its next query. Terms come from the shared analyser (`analyzeText`), so documents and
  * queries meet on the same terms as on every other backend.
  */
-import { openIndexDatabase, writeTransaction, type SqliteDatabase } from './sqlite-driver';
+import { openIndexDatabase, statement, writeTransaction, type SqliteDatabase } from './sqlite-driver';
 import { type Filter, type Metadata } from '@kioku/vector-store';
 import { type IndexableDocument, type LexicalHit, type LexicalIndex } from '@kioku/vector-store-base';
 import { BM25, bm25Idf, bm25TermWeight, termFrequencies, analyzeText } from '@kioku/similarity';
@@ -68,7 +68,9 @@ export class SqliteLexicalIndex implements LexicalIndex {
   }
 
   async open(collection: string): Promise<boolean> {
-    return this.db.prepare('INSERT OR IGNORE INTO collections (name) VALUES (?)').run(collection).changes > 0;
+    return (
+      statement(this.db, 'INSERT OR IGNORE INTO collections (name) VALUES (?)').run(collection).changes > 0
+    );
   }
 
   async isIndexed(collection: string): Promise<boolean> {
@@ -79,19 +81,21 @@ export class SqliteLexicalIndex implements LexicalIndex {
     const id = this.collectionId(collection);
     if (id === undefined) return;
     this.write(() => {
-      this.db.prepare('DELETE FROM postings WHERE collection = ?').run(id);
-      this.db.prepare('DELETE FROM documents WHERE collection = ?').run(id);
-      this.db.prepare('DELETE FROM collections WHERE id = ?').run(id);
+      statement(this.db, 'DELETE FROM postings WHERE collection = ?').run(id);
+      statement(this.db, 'DELETE FROM documents WHERE collection = ?').run(id);
+      statement(this.db, 'DELETE FROM collections WHERE id = ?').run(id);
     });
   }
 
   async upsert(collection: string, documents: IndexableDocument[]): Promise<void> {
     if (documents.length === 0) return;
     const analysed = documents.map((d) => ({ ...d, frequencies: termFrequencies(d.document) }));
-    const insertDocument = this.db.prepare(
+    const insertDocument = statement(
+      this.db,
       'INSERT INTO documents (collection, id, length, metadata) VALUES (?, ?, ?, ?)',
     );
-    const insertPosting = this.db.prepare(
+    const insertPosting = statement(
+      this.db,
       'INSERT INTO postings (collection, term, id, tf, length, impact) VALUES (?, ?, ?, ?, ?, ?)',
     );
     this.write(() => {
@@ -123,7 +127,8 @@ export class SqliteLexicalIndex implements LexicalIndex {
   }
 
   async patchMetadata(collection: string, patches: { id: string; metadata: Metadata }[]): Promise<void> {
-    const update = this.db.prepare(
+    const update = statement(
+      this.db,
       'UPDATE documents SET metadata = json_patch(metadata, ?) WHERE collection = ? AND id = ?',
     );
     this.write(() => {
@@ -146,8 +151,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
       const id = this.collectionId(collection);
       if (id === undefined) return;
       const condition = filterToSql(filter, 'metadata');
-      const ids = this.db
-        .prepare(`SELECT id FROM documents WHERE collection = ? AND ${condition.sql}`)
+      const ids = statement(this.db, `SELECT id FROM documents WHERE collection = ? AND ${condition.sql}`)
         .pluck()
         .all(id, ...condition.params) as string[];
       this.removeDocuments(id, ids);
@@ -159,9 +163,10 @@ export class SqliteLexicalIndex implements LexicalIndex {
     if (terms.length === 0) return [];
     // One read transaction: statistics and postings from the same snapshot.
     return this.db.transaction(() => {
-      const stats = this.db
-        .prepare('SELECT id, document_count AS total, total_length AS length FROM collections WHERE name = ?')
-        .get(collection) as { id: number; total: number; length: number } | undefined;
+      const stats = statement(
+        this.db,
+        'SELECT id, document_count AS total, total_length AS length FROM collections WHERE name = ?',
+      ).get(collection) as { id: number; total: number; length: number } | undefined;
       if (!stats || stats.total === 0) return [];
       const frequencies = this.documentFrequencies(stats.id, terms);
       const weighted = [...frequencies].map(([term, df]) => [term, bm25Idf(df, stats.total)] as const);
@@ -196,12 +201,11 @@ export class SqliteLexicalIndex implements LexicalIndex {
              WHERE p.collection = @collection AND p.term = ? ORDER BY p.impact DESC LIMIT @perTerm)`
         : `SELECT p.id AS id, ${TERM_SCORE} AS score FROM postings p WHERE p.collection = @collection AND p.term = ?`,
     );
-    return this.db
-      .prepare(
-        `SELECT s.id AS id, SUM(s.score) AS score FROM (${parts.join(' UNION ALL ')}) s
+    return statement(
+      this.db,
+      `SELECT s.id AS id, SUM(s.score) AS score FROM (${parts.join(' UNION ALL ')}) s
          GROUP BY s.id ORDER BY score DESC, s.id LIMIT @limit`,
-      )
-      .all(...weighted.flatMap(([term, idf]) => [idf, term]), parameters) as LexicalHit[];
+    ).all(...weighted.flatMap(([term, idf]) => [idf, term]), parameters) as LexicalHit[];
   }
 
   /** BM25 with a filter on the documents' metadata: every posting of every term is read. */
@@ -210,9 +214,9 @@ export class SqliteLexicalIndex implements LexicalIndex {
     condition: { sql: string; params: (string | number)[] },
     parameters: Record<string, number>,
   ): LexicalHit[] {
-    return this.db
-      .prepare(
-        `WITH query (idf, term) AS (VALUES ${weighted.map(() => '(?, ?)').join(', ')})
+    return statement(
+      this.db,
+      `WITH query (idf, term) AS (VALUES ${weighted.map(() => '(?, ?)').join(', ')})
          SELECT p.id AS id, SUM(${TERM_SCORE.replace('?', 'query.idf')}) AS score
          FROM query
          -- CROSS JOIN keeps the query terms as the outer loop, so postings are read by term.
@@ -220,12 +224,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
          JOIN documents d ON d.collection = p.collection AND d.id = p.id
          WHERE ${condition.sql}
          GROUP BY p.id ORDER BY score DESC, p.id LIMIT @limit`,
-      )
-      .all(
-        ...weighted.flatMap(([term, idf]) => [idf, term]),
-        ...condition.params,
-        parameters,
-      ) as LexicalHit[];
+    ).all(...weighted.flatMap(([term, idf]) => [idf, term]), ...condition.params, parameters) as LexicalHit[];
   }
 
   async indexedIds(collection: string, ids: string[]): Promise<Set<string>> {
@@ -234,10 +233,10 @@ export class SqliteLexicalIndex implements LexicalIndex {
     if (id === undefined) return found;
     for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
       const chunk = ids.slice(i, i + IDS_PER_STATEMENT);
-      const rows = this.db
-        .prepare(
-          `SELECT id FROM documents WHERE collection = ? AND id IN (${chunk.map(() => '?').join(', ')})`,
-        )
+      const rows = statement(
+        this.db,
+        `SELECT id FROM documents WHERE collection = ? AND id IN (${chunk.map(() => '?').join(', ')})`,
+      )
         .pluck()
         .all(id, ...chunk) as string[];
       for (const row of rows) found.add(row);
@@ -248,8 +247,7 @@ export class SqliteLexicalIndex implements LexicalIndex {
   async idsAfter(collection: string, afterId: string | undefined, limit: number): Promise<string[]> {
     const id = this.collectionId(collection);
     if (id === undefined) return [];
-    return this.db
-      .prepare('SELECT id FROM documents WHERE collection = ? AND id > ? ORDER BY id LIMIT ?')
+    return statement(this.db, 'SELECT id FROM documents WHERE collection = ? AND id > ? ORDER BY id LIMIT ?')
       .pluck()
       .all(id, afterId ?? '', limit) as string[];
   }
@@ -259,25 +257,27 @@ export class SqliteLexicalIndex implements LexicalIndex {
   }
 
   private collectionId(collection: string): number | undefined {
-    return this.db.prepare('SELECT id FROM collections WHERE name = ?').pluck().get(collection) as
+    return statement(this.db, 'SELECT id FROM collections WHERE name = ?').pluck().get(collection) as
       number | undefined;
   }
 
   private documentFrequencies(collection: number, terms: string[]): Map<string, number> {
-    const rows = this.db
-      .prepare(
-        `SELECT term, COUNT(*) AS df FROM postings
+    const rows = statement(
+      this.db,
+      `SELECT term, COUNT(*) AS df FROM postings
          WHERE collection = ? AND term IN (${terms.map(() => '?').join(', ')}) GROUP BY term`,
-      )
-      .all(collection, ...terms) as { term: string; df: number }[];
+    ).all(collection, ...terms) as { term: string; df: number }[];
     return new Map(rows.map((r) => [r.term, r.df]));
   }
 
   /** Removes documents and their postings and updates the totals; call inside a transaction. */
   private removeDocuments(collection: number, ids: string[]): void {
-    const lengthOf = this.db.prepare('SELECT length FROM documents WHERE collection = ? AND id = ?').pluck();
-    const deletePostings = this.db.prepare('DELETE FROM postings WHERE collection = ? AND id = ?');
-    const deleteDocument = this.db.prepare('DELETE FROM documents WHERE collection = ? AND id = ?');
+    const lengthOf = statement(
+      this.db,
+      'SELECT length FROM documents WHERE collection = ? AND id = ?',
+    ).pluck();
+    const deletePostings = statement(this.db, 'DELETE FROM postings WHERE collection = ? AND id = ?');
+    const deleteDocument = statement(this.db, 'DELETE FROM documents WHERE collection = ? AND id = ?');
     let count = 0;
     let length = 0;
     for (const id of ids) {
@@ -292,10 +292,9 @@ export class SqliteLexicalIndex implements LexicalIndex {
   }
 
   private adjustTotals(collection: number, documents: number, length: number): void {
-    this.db
-      .prepare(
-        'UPDATE collections SET document_count = document_count + ?, total_length = total_length + ? WHERE id = ?',
-      )
-      .run(documents, length, collection);
+    statement(
+      this.db,
+      'UPDATE collections SET document_count = document_count + ?, total_length = total_length + ? WHERE id = ?',
+    ).run(documents, length, collection);
   }
 }
