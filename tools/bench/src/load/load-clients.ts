@@ -1,11 +1,13 @@
 /**
  * The two ways a client reaches the gateway under load, behind one interface: REST (`POST
- * /v1/memories`, `POST /v1/recall`, over Node's fetch with keep-alive) and MCP Streamable HTTP (one
+ * /v1/memories`, `POST /v1/recall`, over undici's `request` with keep-alive,
+ * lighter than fetch on the CPU the client shares with the gateway) and MCP Streamable HTTP (one
  * session per client, through the MCP SDK's own client, tools `remember` and `recall`). Answers are
  * reduced to what the load checks need; a failure is an outcome with its reason, never a throw.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { request } from 'undici';
 import type { LoadTransport } from './load-options';
 
 export type RememberOutcome =
@@ -71,19 +73,19 @@ class RestLoadClient implements LoadClient {
     payload: unknown,
   ): Promise<{ status: number; body?: Answer; text: string }> {
     try {
-      const response = await fetch(this.url + path, {
+      const response = await request(this.url + path, {
         method: 'POST',
         headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
         body: JSON.stringify(payload),
       });
-      const text = await response.text();
+      const text = await response.body.text();
       let body: Answer | undefined;
       try {
         body = JSON.parse(text) as Answer;
       } catch {
         body = undefined;
       }
-      return { status: response.status, body, text };
+      return { status: response.statusCode, body, text };
     } catch (error) {
       return { status: 0, text: error instanceof Error ? error.message : String(error) };
     }

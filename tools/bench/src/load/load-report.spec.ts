@@ -1,4 +1,4 @@
-import { formatLoadReport, loadChecks, type LoadReport } from './load-report';
+import { formatLoadReport, latencyTargetsFloor, loadChecks, type LoadReport } from './load-report';
 import { isRemember, operationStats, type TransportResult } from './load-run';
 
 function run(overrides: Partial<TransportResult> = {}): TransportResult {
@@ -55,7 +55,17 @@ describe('the load report', () => {
     expect(text).toContain('1000 requests in 12.5 s = 80.0 requests/s (0.50 of embed batch /s)');
     expect(text).toMatch(/rest\s+\|?\s*remember\s+\|?\s*250\s+\|?\s*300\.0\s+\|?\s*900\.0\s+\|?\s*1100\.0/);
     expect(text).toContain('crossed: mem_9 recalled in load-b');
+    expect(text).toContain(
+      "the latency targets with 50 clients back to back need ≥ 105 requests/s (Little's law; 0.66 of embed batch /s)",
+    );
     expect(text).toMatch(/mcp\s+\|?\s*0 crossed\s+\|?\s*1\s+\|?\s*MISS/);
+  });
+
+  it("finds the throughput the latency targets need by Little's law", () => {
+    // 50 clients; mean latency at most 0.25 × 1 s + 0.75 × 0.3 s = 0.475 s, so at least 50 / 0.475 requests/s.
+    expect(latencyTargetsFloor(50, 0.25)).toBeCloseTo(105.26, 2);
+    expect(latencyTargetsFloor(10, 0)).toBeCloseTo(33.33, 2);
+    expect(latencyTargetsFloor(50, 1)).toBe(50);
   });
 
   it('spreads remembers evenly over clients and requests', () => {

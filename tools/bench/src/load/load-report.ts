@@ -23,6 +23,16 @@ export interface LoadReport {
 
 export const LOAD_TARGETS = { requestsPerSecond: 60, rememberP95Ms: 1_000, recallP95Ms: 300 } as const;
 
+/**
+ * The throughput below which the latency targets cannot both hold while `clients` send back to back:
+ * by Little's law a closed loop's mean latency is clients ÷ throughput, and with both targets met it is
+ * at most the mix of the two p95s (a mean sits below its p95 unless a few calls take far longer still).
+ */
+export function latencyTargetsFloor(clients: number, rememberShare: number): number {
+  const meanMs = rememberShare * LOAD_TARGETS.rememberP95Ms + (1 - rememberShare) * LOAD_TARGETS.recallP95Ms;
+  return clients / (meanMs / 1000);
+}
+
 export interface LoadCheck {
   transport: string;
   name: string;
@@ -87,6 +97,11 @@ export function formatLoadReport(report: LoadReport): string {
       `${run.transport}: ${run.clients} clients, ${run.requests} requests in ${run.seconds.toFixed(1)} s = ` +
         `${run.requestsPerSecond.toFixed(1)} requests/s (${(run.requestsPerSecond / report.embedPerSecond).toFixed(2)} of embed batch /s); ` +
         `saved ${run.saved}, duplicates ${run.duplicates}; errors ${run.errors}, lost ${run.lost.length}, crossed ${run.crossed.length}`,
+    );
+    const floor = latencyTargetsFloor(run.clients, report.rememberShare);
+    lines.push(
+      `  the latency targets with ${run.clients} clients back to back need ≥ ${floor.toFixed(0)} requests/s ` +
+        `(Little's law; ${(floor / report.embedPerSecond).toFixed(2)} of embed batch /s)`,
     );
     for (const error of run.firstErrors) lines.push(`  error: ${error}`);
     for (const id of run.lost.slice(0, 5)) lines.push(`  lost: ${id}`);
