@@ -55,7 +55,7 @@ const kept = new WeakMap<SqliteDatabase, Map<string, BetterSqlite3.Statement>>()
  */
 export function statement(db: SqliteDatabase, sql: string): BetterSqlite3.Statement {
   let statements = kept.get(db);
-  if (!statements) kept.set(db, (statements = new Map()));
+  if (!statements) kept.set(db, (statements = new Map<string, BetterSqlite3.Statement>()));
   let prepared = statements.get(sql);
   if (prepared)
     statements.delete(sql); // set again below, as the most recently used
