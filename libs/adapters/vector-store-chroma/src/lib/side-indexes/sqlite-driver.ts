@@ -56,10 +56,8 @@ const kept = new WeakMap<SqliteDatabase, Map<string, BetterSqlite3.Statement>>()
 export function statement(db: SqliteDatabase, sql: string): BetterSqlite3.Statement {
   let statements = kept.get(db);
   if (!statements) kept.set(db, (statements = new Map<string, BetterSqlite3.Statement>()));
-  let prepared = statements.get(sql);
-  if (prepared)
-    statements.delete(sql); // set again below, as the most recently used
-  else prepared = db.prepare(sql);
+  const prepared = statements.get(sql) ?? db.prepare(sql);
+  statements.delete(sql); // set again, as the most recently used
   statements.set(sql, prepared);
   if (statements.size > STATEMENTS_KEPT) statements.delete(statements.keys().next().value as string);
   return prepared.reader ? prepared.pluck(false) : prepared;
