@@ -68,6 +68,28 @@ describe('LinkRepository', () => {
     expect(await links.find('test', 'mem_c', 'mem_a', 'related')).toBeNull();
   });
 
+  it('reads the links among some memories only, from each end', async () => {
+    const { links } = setup();
+    await links.saveBoth('test', [
+      link('mem_a', 'mem_b', { confidence: 0.9 }),
+      link('mem_c', 'mem_a'),
+      link('mem_b', 'mem_d'),
+      link('mem_c', 'mem_b', { type: 'similar' }),
+    ]);
+    const among = await links.linksAmong('test', ['mem_c', 'mem_a', 'mem_b']);
+    expect(among.map((l) => `${l.sourceId}>${l.targetId}>${l.type}`).sort()).toEqual([
+      'mem_a>mem_b>related',
+      'mem_a>mem_c>related',
+      'mem_b>mem_a>related',
+      'mem_b>mem_c>similar',
+      'mem_c>mem_a>related',
+      'mem_c>mem_b>similar',
+    ]);
+    expect(among.find((l) => l.sourceId === 'mem_b' && l.targetId === 'mem_a')?.confidence).toBe(0.9);
+    expect(await links.linksAmong('test', ['mem_a', 'mem_d'])).toEqual([]);
+    expect(await links.linksAmong('test', ['mem_a'])).toEqual([]);
+  });
+
   it('removes a pair from either end, and every link of a memory', async () => {
     const { store, links } = setup();
     await links.saveBoth('test', [link('mem_a', 'mem_b'), link('mem_a', 'mem_c'), link('mem_d', 'mem_b')]);

@@ -59,6 +59,21 @@ export class LinkRepository {
     ]);
   }
 
+  /**
+   * The links between the given memories (both ends among them), oriented from each end: a read of
+   * the pairs alone, however many links each memory has with others.
+   */
+  async linksAmong(namespace: string, memoryIds: string[]): Promise<Link[]> {
+    if (memoryIds.length < 2) return [];
+    const pairs = uniquePairs(
+      await this.storedLinks(
+        namespace,
+        where.and(where.in('sourceId', memoryIds), where.in('targetId', memoryIds)),
+      ),
+    );
+    return pairs.flatMap((link) => [link, reverseLink(link)]);
+  }
+
   /** The link of the given type between the two memories, oriented from `sourceId`, if any. */
   async find(namespace: string, sourceId: string, targetId: string, type: LinkType): Promise<Link | null> {
     const records = await this.store.get(await this.collection(namespace), [

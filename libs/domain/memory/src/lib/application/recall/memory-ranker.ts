@@ -13,7 +13,7 @@
  */
 import { inject, injectable } from 'inversify';
 import { toSimilarity } from '@kioku/kernel';
-import { LinkRepository, type Link } from '@kioku/links';
+import { LinkRepository } from '@kioku/links';
 import { matchesFilter, type Filter } from '@kioku/vector-store';
 import { analyzeText, cosineDistance } from '@kioku/similarity';
 import type { Memory } from '../../domain/memory';
@@ -30,6 +30,7 @@ import { MEMORY_TOKENS } from '../../memory.tokens';
 import type { MemorySettings } from '../../memory-settings';
 import { MemoryRepository, type StoredMemory } from '../memory.repository';
 import { QueryVectorCache } from './query-vector-cache';
+import { RecallLinks } from './recall-links';
 
 /** How deep each ranking is read: wide enough for fusion to lift a hit ranked low by one side. */
 const RANKING_DEPTH = 50;
@@ -55,12 +56,6 @@ interface Candidate {
   similarity?: number;
   source: RankedMemory['source'];
   score: number;
-}
-
-/** The links of some memories (each oriented from them), read ahead of the rest. */
-interface LinksRead {
-  ids: Set<string>;
-  links: Link[];
 }
 
 /** What one recall searches for, and how deep. */
@@ -97,7 +92,7 @@ export class MemoryRanker {
       // Vectors are heavy to read; only Hopfield needs every candidate's (the results' are read at the end).
       withVectors: this.settings.hopfield,
     };
-    const { vector, denseHits, lexicalHits, lexicalLinks } = await this.searchBoth(search);
+    const { vector, denseHits, lexicalHits } = await this.searchBoth(search);
     const fused = fuseScores(
       denseHits.map((h) => ({ id: h.memory.id, similarity: toSimilarity(h.distance) })),
       lexicalHits.map((h) => ({ id: h.memory.id, score: h.score })),
@@ -111,22 +106,29 @@ export class MemoryRanker {
     for (const hit of lexicalHits) {
       if (!pool.has(hit.memory.id)) pool.set(hit.memory.id, this.candidate(hit, 'lexical'));
     }
-    const { relevance, links } = await this.inContext(
+    const relevance = await this.inContext(
       search,
       pool,
       new Map([...fused].map(([id, f]) => [id, f.relevance])),
-      lexicalLinks,
     );
-    const candidates = this.scored([...pool.values()], relevance, links, vector, now);
+    const links = new RecallLinks(this.links, namespace);
+    const scoreOf = this.scoring([...pool.values()], relevance, links, vector, now);
     // Direct hits first; linked neighbours only take the places they leave free.
-    const direct = (c: Candidate) =>
+    const isDirect = (c: Candidate) =>
       fused.has(c.stored.memory.id) || (relevance.get(c.stored.memory.id) ?? 0) > 0;
-    const ranked = this.topOf(candidates.filter(direct), n);
+    const direct = [...pool.values()].filter(isDirect);
+    const rest = [...pool.values()].filter((c) => !isDirect(c));
+    await this.rankExactly(direct, this.settings.diversity > 0 ? 3 * n : n, scoreOf, links);
+    const ranked = this.topOf(direct, n);
     if (ranked.length < n && this.settings.spreading) {
       ranked.push(...(await this.spreadFrom(search, ranked, links, pool, n - ranked.length)));
     }
-    const placed = new Set(ranked);
-    ranked.push(...candidates.filter((c) => !placed.has(c)).slice(0, n - ranked.length));
+    if (ranked.length < n) {
+      const placed = new Set(ranked.map((c) => c.stored.memory.id));
+      const others = rest.filter((c) => !placed.has(c.stored.memory.id));
+      await this.rankExactly(others, n - ranked.length, scoreOf, links);
+      ranked.push(...others.slice(0, n - ranked.length));
+    }
     await this.measureSimilarity(namespace, ranked, vector);
     return ranked.map((c) => ({
       memory: c.stored.memory,
@@ -136,10 +138,7 @@ export class MemoryRanker {
     }));
   }
 
-  /**
-   * Stage 1: the dense and the lexical ranking. The lexical search, and the links of its hits, are read
-   * while the query is embedded.
-   */
+  /** Stage 1: the dense and the lexical ranking. The lexical search runs while the query is embedded. */
   private async searchBoth({ namespace, query, depth, filter, withVectors }: Search) {
     const { denseWeight } = this.settings;
     const queryVector = this.queryVectors.vectorFor(namespace, query);
@@ -147,11 +146,6 @@ export class MemoryRanker {
       denseWeight < 1
         ? this.memories.matchingText(namespace, query, depth, filter, { withVectors })
         : Promise.resolve([]);
-    const links = lexical.then(async (hits) => {
-      const ids = hits.map((h) => h.memory.id);
-      return { ids: new Set(ids), links: await this.links.linksFrom(namespace, ids) };
-    });
-    links.catch(() => undefined); // awaited in stage 2; a failure then fails the recall
     const [vector, denseHits, lexicalHits] = await Promise.all([
       queryVector,
       denseWeight > 0
@@ -159,20 +153,19 @@ export class MemoryRanker {
         : Promise.resolve([]),
       lexical,
     ]);
-    return { vector, denseHits, lexicalHits, lexicalLinks: links };
+    return { vector, denseHits, lexicalHits };
   }
 
   /**
-   * Stage 2, after fusion: the feedback pass, then evidence chains over the hits' links, temporal
-   * contiguity along conversation threads, the label key and the time key. Feedback and the thread add
-   * to the pool.
+   * Stage 2, after fusion: the feedback pass, then evidence chains over the links among the hits,
+   * temporal contiguity along conversation threads, the label key and the time key. Feedback and the
+   * thread add to the pool.
    */
   private async inContext(
     search: Search,
     pool: Map<string, Candidate>,
     fusedRelevance: Map<string, number>,
-    lexicalLinks: Promise<LinksRead>,
-  ): Promise<{ relevance: Map<string, number>; links: Link[] }> {
+  ): Promise<Map<string, number>> {
     const { denseWeight, contiguity, feedback, chains, labelKey, timeKey } = this.settings;
     let relevance = fusedRelevance;
     const following = contiguity > 0 && relevance.size > 0;
@@ -184,9 +177,9 @@ export class MemoryRanker {
         : Promise.resolve(new Map<string, StoredMemory | null>());
     early.catch(() => undefined); // awaited below; a failure then fails the recall
     if (feedbackRuns) relevance = await this.withFeedback(search, pool, relevance);
-    // The hits' links (decay and spreading read them) are read while the thread is followed.
+    // The links among the hits are read while the thread is followed (which adds to the pool).
     const [links, thread] = await Promise.all([
-      this.linksOfPool(search.namespace, pool, lexicalLinks),
+      chains > 0 ? this.links.linksAmong(search.namespace, [...pool.keys()]) : Promise.resolve([]),
       following ? this.threadAround(search, pool, relevance, early) : Promise.resolve(undefined),
     ]);
     if (chains > 0) relevance = withChains(relevance, links, chains);
@@ -194,48 +187,53 @@ export class MemoryRanker {
     const contents = new Map([...pool].map(([id, c]) => [id, c.stored.memory.content]));
     if (labelKey > 0) relevance = withLabelKey(relevance, contents, search.query, labelKey);
     if (timeKey > 0) relevance = withTimeKey(relevance, contents, search.query, timeKey);
-    return { relevance, links };
+    return relevance;
   }
 
-  /** The links of every candidate in the pool: those of the lexical hits were read in stage 1. */
-  private async linksOfPool(
-    namespace: string,
-    pool: Map<string, Candidate>,
-    early: Promise<LinksRead>,
-  ): Promise<Link[]> {
-    const { ids, links } = await early;
-    const rest = [...pool.keys()].filter((id) => !ids.has(id));
-    return [...links, ...(await this.links.linksFrom(namespace, rest))];
-  }
-
-  /** Stage 3: decay, emotion and importance scoring, Hopfield completion when configured; best first. */
-  private scored(
+  /**
+   * Stage 3: decay, emotion and importance scoring, Hopfield completion (over every candidate) when
+   * configured. The score of a candidate whose links are unread is a bound: its strongest link taken
+   * as 1, which no link exceeds, and a score only grows with it (blending with Hopfield keeps that).
+   */
+  private scoring(
     candidates: Candidate[],
     relevance: Map<string, number>,
-    links: Link[],
+    links: RecallLinks,
     vector: number[],
     now: Date,
-  ): Candidate[] {
+  ): (c: Candidate) => number {
     const { hopfield, scoring } = this.settings;
-    if (hopfield) for (const c of candidates) c.similarity ??= cosineSimilarity(vector, c.stored.vector);
-    const strongest = strongestLinkPerMemory(links);
-    const baseScores = candidates.map((c) => {
+    const base = (c: Candidate) => {
       const r = relevance.get(c.stored.memory.id) ?? 0;
-      return scoring ? recallScore(r, c.stored.memory, strongest.get(c.stored.memory.id) ?? 0, now) : r;
-    });
-    const scores =
-      hopfield && candidates.length > 1
-        ? blendWithHopfield(
-            baseScores,
-            candidates.map((c) => c.stored.vector),
-            hopfieldComplete(
-              candidates.map((c) => c.stored.vector),
-              vector,
-            ),
-          )
-        : baseScores;
-    candidates.forEach((c, i) => (c.score = scores[i]));
-    return candidates.sort(byScore);
+      return scoring ? recallScore(r, c.stored.memory, links.strongestOrBound(c.stored.memory.id), now) : r;
+    };
+    if (!hopfield || candidates.length < 2) return base;
+    for (const c of candidates) c.similarity ??= cosineSimilarity(vector, c.stored.vector);
+    const completed = hopfieldComplete(
+      candidates.map((c) => c.stored.vector),
+      vector,
+    );
+    return (c) => blendWithHopfield([base(c)], [c.stored.vector], completed)[0];
+  }
+
+  /**
+   * Sorts the candidates best first, reading links until the first `places` are scored exactly: every
+   * other candidate then scores no higher than its bound, which ranks below them.
+   */
+  private async rankExactly(
+    candidates: Candidate[],
+    places: number,
+    scoreOf: (c: Candidate) => number,
+    links: RecallLinks,
+  ): Promise<void> {
+    for (;;) {
+      for (const c of candidates) c.score = scoreOf(c);
+      candidates.sort(byScore);
+      if (!this.settings.scoring) return;
+      const unread = candidates.slice(0, places).filter((c) => !links.isRead(c.stored.memory.id));
+      if (unread.length === 0) return;
+      await links.readFor(unread.map((c) => c.stored.memory.id));
+    }
   }
 
   /** The best n, spread over the answer's parts when diversity is on. */
@@ -365,15 +363,16 @@ export class MemoryRanker {
   private async spreadFrom(
     { namespace, filter }: Search,
     parents: Candidate[],
-    links: Link[],
+    links: RecallLinks,
     pool: Map<string, Candidate>,
     free: number,
   ): Promise<Candidate[]> {
     const taken = new Set(parents.map((p) => p.stored.memory.id));
+    await links.readFor([...taken]);
     const spread = new Map<string, number>();
     for (const parent of parents) {
-      for (const link of links) {
-        if (link.sourceId !== parent.stored.memory.id || taken.has(link.targetId)) continue;
+      for (const link of links.from(parent.stored.memory.id)) {
+        if (taken.has(link.targetId)) continue;
         const score = parent.score * SPREAD_FACTOR * link.confidence;
         if (score > (spread.get(link.targetId) ?? -Infinity)) spread.set(link.targetId, score);
       }
@@ -397,12 +396,4 @@ function cosineSimilarity(a: number[], b: number[]): number {
 
 function byScore(a: Candidate, b: Candidate): number {
   return b.score - a.score || (a.stored.memory.id < b.stored.memory.id ? -1 : 1);
-}
-
-function strongestLinkPerMemory(links: Link[]): Map<string, number> {
-  const strongest = new Map<string, number>();
-  for (const link of links) {
-    strongest.set(link.sourceId, Math.max(strongest.get(link.sourceId) ?? 0, link.confidence));
-  }
-  return strongest;
 }

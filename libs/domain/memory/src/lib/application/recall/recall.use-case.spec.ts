@@ -1,6 +1,7 @@
 import { DeterministicEmbeddingProvider } from '@kioku/testing-fakes';
 import { AccessTracker } from './access-tracker';
 import { MemoryRepository } from '../memory.repository';
+import { decay } from '../../domain/scoring';
 
 /** An embedder that cannot see digits, like a model whose vocabulary has no numbers. */
 class DigitBlindEmbeddingProvider extends DeterministicEmbeddingProvider {
@@ -162,6 +163,31 @@ describe('RecallUseCase', () => {
     ]);
     const result = await recall.execute({ query: 'aquarium', limit: 5 }, context);
     expect(result.results.map((r) => r.memory.id)).toEqual([m.id]);
+  });
+
+  it('scores each result with its strongest link, however many links the others have', async () => {
+    const { save, recall, context, links, clock } = recallSetup(undefined, { contiguity: 0, chains: 0 });
+    const linked = await save({ content: 'Note about the harbour ferry timetable', force: true });
+    const plain = await save({ content: 'Note about the harbour ferry timetable', force: true });
+    const link = (targetId: string, confidence: number) => ({
+      sourceId: linked.id,
+      targetId,
+      type: 'related' as const,
+      confidence,
+      note: '',
+      createdAt: clock.now().toISOString(),
+    });
+    const others = [];
+    for (let i = 0; i < 12; i++)
+      others.push(await save({ content: `Unrelated errand number ${i} at the bakery` }));
+    await links.removeBoth('test', [{ sourceId: linked.id, targetId: plain.id, type: 'similar' }]);
+    await links.saveBoth('test', [link(others[0].id, 0.9), ...others.slice(1).map((o) => link(o.id, 0.2))]);
+    clock.advanceDays(60);
+    const [first, second] = (await recall.execute({ query: 'harbour ferry timetable', limit: 2 }, context))
+      .results;
+    expect([first.memory.id, second.memory.id]).toEqual([linked.id, plain.id]);
+    // Same words, same age: the scores differ only by the decay the strongest link (0.9) stretches.
+    expect(first.score - second.score).toBeCloseTo(0.3 * (decay(60, 0, 0.9) - decay(60, 0, 0)), 9);
   });
 
   it('ranks newer, more important and more emotional memories higher at equal similarity', async () => {
