@@ -43,20 +43,14 @@ export class LinkRepository {
   /** Every link of the given memories, oriented from each of them (a link between two of them twice). */
   async linksFrom(namespace: string, memoryIds: string[], type?: LinkType): Promise<Link[]> {
     if (memoryIds.length === 0) return [];
-    const pairs = uniquePairs(
-      await this.storedLinks(
-        namespace,
-        allOf(
-          where.or(where.in('sourceId', memoryIds), where.in('targetId', memoryIds)),
-          type ? where.eq('type', type) : undefined,
-        ),
+    return this.orientedFrom(
+      namespace,
+      memoryIds,
+      allOf(
+        where.or(where.in('sourceId', memoryIds), where.in('targetId', memoryIds)),
+        type ? where.eq('type', type) : undefined,
       ),
     );
-    const asked = new Set(memoryIds);
-    return pairs.flatMap((link) => [
-      ...(asked.has(link.sourceId) ? [link] : []),
-      ...(asked.has(link.targetId) ? [reverseLink(link)] : []),
-    ]);
   }
 
   /**
@@ -65,13 +59,11 @@ export class LinkRepository {
    */
   async linksAmong(namespace: string, memoryIds: string[]): Promise<Link[]> {
     if (memoryIds.length < 2) return [];
-    const pairs = uniquePairs(
-      await this.storedLinks(
-        namespace,
-        where.and(where.in('sourceId', memoryIds), where.in('targetId', memoryIds)),
-      ),
+    return this.orientedFrom(
+      namespace,
+      memoryIds,
+      where.and(where.in('sourceId', memoryIds), where.in('targetId', memoryIds)),
     );
-    return pairs.flatMap((link) => [link, reverseLink(link)]);
   }
 
   /** The link of the given type between the two memories, oriented from `sourceId`, if any. */
@@ -153,6 +145,20 @@ export class LinkRepository {
    */
   async repairIndex(namespace: string): Promise<{ indexed: number; removed: number }> {
     return this.store.reindexText(await this.collection(namespace), { mode: 'repair' });
+  }
+
+  /** The pairs matching the filter, each oriented from whichever of its ends is among `memoryIds`. */
+  private async orientedFrom(
+    namespace: string,
+    memoryIds: string[],
+    filter: Filter | undefined,
+  ): Promise<Link[]> {
+    const pairs = uniquePairs(await this.storedLinks(namespace, filter));
+    const asked = new Set(memoryIds);
+    return pairs.flatMap((link) => [
+      ...(asked.has(link.sourceId) ? [link] : []),
+      ...(asked.has(link.targetId) ? [reverseLink(link)] : []),
+    ]);
   }
 
   private async storedLinks(namespace: string, filter?: Filter): Promise<StoredLink[]> {

@@ -229,7 +229,7 @@ export class MemoryRanker {
     for (;;) {
       for (const c of candidates) c.score = scoreOf(c);
       candidates.sort(byScore);
-      if (!this.settings.scoring) return;
+      if (!this.settings.scoring) return; // without scoring, links change no score
       const unread = candidates.slice(0, places).filter((c) => !links.isRead(c.stored.memory.id));
       if (unread.length === 0) return;
       await links.readFor(unread.map((c) => c.stored.memory.id));

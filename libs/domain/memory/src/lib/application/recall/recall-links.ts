@@ -9,6 +9,8 @@ import type { Link, LinkRepository } from '@kioku/links';
 export class RecallLinks {
   /** The links of each memory read so far, oriented from it. */
   private readonly read = new Map<string, Link[]>();
+  /** The confidence of each read memory's strongest link (0 without links). */
+  private readonly strongest = new Map<string, number>();
 
   constructor(
     private readonly links: LinkRepository,
@@ -22,7 +24,10 @@ export class RecallLinks {
     const byId = new Map(unread.map((id) => [id, [] as Link[]]));
     for (const link of await this.links.linksFrom(this.namespace, unread))
       byId.get(link.sourceId)!.push(link);
-    for (const [id, links] of byId) this.read.set(id, links);
+    for (const [id, links] of byId) {
+      this.read.set(id, links);
+      this.strongest.set(id, Math.max(0, ...links.map((link) => link.confidence)));
+    }
   }
 
   isRead(memoryId: string): boolean {
@@ -36,8 +41,6 @@ export class RecallLinks {
 
   /** The confidence of the memory's strongest link (0 without links); 1, the bound, while unread. */
   strongestOrBound(memoryId: string): number {
-    const links = this.read.get(memoryId);
-    if (!links) return 1;
-    return links.reduce((max, link) => Math.max(max, link.confidence), 0);
+    return this.strongest.get(memoryId) ?? 1;
   }
 }
