@@ -54,6 +54,7 @@ const PROFILED_STORE_CALLS: readonly (keyof VectorStore)[] = [
   'query',
   'queryMany',
   'find',
+  'candidateIds',
   'get',
   'existingIds',
   'upsert',

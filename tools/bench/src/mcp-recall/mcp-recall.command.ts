@@ -58,7 +58,17 @@ export async function runMcpRecallCommand(
       profiler.instrument(
         app.container.get(VECTOR_STORE_TOKENS.VectorStore),
         'store',
-        ['query', 'queryMany', 'find', 'get', 'existingIds', 'searchText', 'patchMetadata', 'count'],
+        [
+          'query',
+          'queryMany',
+          'find',
+          'candidateIds',
+          'get',
+          'existingIds',
+          'searchText',
+          'patchMetadata',
+          'count',
+        ],
         ([collection]) =>
           typeof collection === 'string' ? collection.slice(collection.lastIndexOf('_') + 1) : undefined,
       );

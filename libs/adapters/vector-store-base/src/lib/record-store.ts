@@ -6,8 +6,11 @@ export interface NearestId {
   distance: number;
 }
 
-/** A store without `searchText` / `reindexText` of its own: the records a `SideIndexedVectorStore` joins. */
-export interface RecordStore extends Omit<VectorStore, 'searchText' | 'reindexText'> {
+/**
+ * A store without `searchText` / `reindexText` / `candidateIds` of its own: the records a
+ * `SideIndexedVectorStore` joins.
+ */
+export interface RecordStore extends Omit<VectorStore, 'searchText' | 'reindexText' | 'candidateIds'> {
   /** `query` without reading the records back (a side index holds their copies), nearest first. */
   nearestIds(collection: string, request: QueryRequest): Promise<NearestId[]>;
 }

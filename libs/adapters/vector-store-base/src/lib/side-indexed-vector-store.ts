@@ -34,10 +34,15 @@ import type { RecordStore } from './record-store';
 import { assertLimit } from './record-validation';
 import type { KeyIndex } from './key-index.port';
 import { findByKeys, readRecords } from './key-indexed-find';
-import { idsOf, keyLookupFor } from './key-lookup';
+import { idsOf, keyLookupFor, type KeyLookup } from './key-lookup';
 import type { LexicalIndex } from './lexical-index.port';
 
 const REINDEX_PAGE = 500;
+
+interface IndexLookup {
+  index: KeyIndex;
+  plan: KeyLookup;
+}
 
 export class SideIndexedVectorStore implements VectorStore {
   constructor(
@@ -133,6 +138,10 @@ export class SideIndexedVectorStore implements VectorStore {
     if (!lookup || request.text) return this.records.find(collection, request);
     const candidates = await idsOf(lookup.index, collection, lookup.plan);
     return findByKeys(this.records, lookup.index, collection, candidates, request);
+  }
+
+  async candidateIds(collection: string, filter: Filter): Promise<string[]> {
+    return this.idsFor(collection, filter, await this.keyLookup(collection, filter));
   }
 
   /**
@@ -233,7 +242,7 @@ export class SideIndexedVectorStore implements VectorStore {
   }
 
   /** The key-index lookup that answers `filter` on this collection, when its index is complete. */
-  private async keyLookup(collection: string, filter: Filter | undefined) {
+  private async keyLookup(collection: string, filter: Filter | undefined): Promise<IndexLookup | undefined> {
     const index = this.keys;
     if (!index || !filter) return undefined;
     const keys = await index.completeKeys(collection);
@@ -247,11 +256,20 @@ export class SideIndexedVectorStore implements VectorStore {
    */
   private async deletionCandidates(collection: string, filter: Filter, keys: KeyIndex): Promise<string[]> {
     const lookup = await this.keyLookup(collection, filter);
-    if (lookup) return idsOf(keys, collection, lookup.plan);
-    if (!(await keys.isKeyed(collection))) return [];
+    if (!lookup && !(await keys.isKeyed(collection))) return [];
+    return this.idsFor(collection, filter, lookup);
+  }
+
+  /** The ids the key lookup yields, or those of the records the filter matches, ascending. */
+  private async idsFor(
+    collection: string,
+    filter: Filter,
+    lookup: IndexLookup | undefined,
+  ): Promise<string[]> {
+    if (lookup) return idsOf(lookup.index, collection, lookup.plan);
     const ids: string[] = [];
     for await (const page of this.pages(collection, { filter })) ids.push(...page.map((r) => r.id));
-    return ids;
+    return ids.sort();
   }
 
   /** Indexes every stored record's keys, then lets lookups answer (a new or unfinished index). */

@@ -185,6 +185,13 @@ export class MemoryVectorStore implements VectorStore {
       : { records };
   }
 
+  async candidateIds(collectionName: string, filter: Filter): Promise<string[]> {
+    const collection = this.require(collectionName);
+    return sortedIdsOf(collection).filter((id) =>
+      matches(collection.records.get(id) as StoredEntry, filter, undefined),
+    );
+  }
+
   async queryMany(collectionName: string, requests: QueryRequest[]): Promise<QueryMatch[][]> {
     return Promise.all(requests.map((request) => this.query(collectionName, request)));
   }

@@ -110,6 +110,34 @@ export class QdrantPointReads {
       : { records };
   }
 
+  /** Scrolls every match, carrying only each point's original id. */
+  async candidateIds(collection: string, filter: Filter): Promise<string[]> {
+    const translated = translateFilter(filter);
+    if (translated.kind === 'none') {
+      await this.collections.handle(collection);
+      return [];
+    }
+    const ids: string[] = [];
+    let offset: string | number | undefined;
+    do {
+      const result = await this.rest.call(() =>
+        this.rest.api.scrollPoints({
+          collection_name: collection,
+          consistency: this.rest.consistency,
+          filter: filterOf(translated),
+          limit: ID_BATCH,
+          offset,
+          with_payload: { include: [ID_KEY] },
+          with_vector: false,
+        }),
+      );
+      for (const point of result.points) ids.push(decodePoint(point, false).id);
+      const next = result.next_page_offset;
+      offset = typeof next === 'string' || typeof next === 'number' ? next : undefined;
+    } while (offset !== undefined);
+    return ids.sort();
+  }
+
   async query(collection: string, request: QueryRequest): Promise<QueryMatch[]> {
     const includeVectors = request.includeVectors === true;
     const handle = await this.collections.checkedHandle(collection, [request.vector]);

@@ -139,6 +139,10 @@ export class QdrantVectorStore implements VectorStore {
     return this.run(collection, () => this.reads.find(collection, request));
   }
 
+  candidateIds(collection: string, filter: Filter): Promise<string[]> {
+    return this.run(collection, () => this.reads.candidateIds(collection, filter));
+  }
+
   query(collection: string, request: QueryRequest): Promise<QueryMatch[]> {
     assertLimit(request.limit);
     return this.run(collection, () => this.reads.query(collection, request));

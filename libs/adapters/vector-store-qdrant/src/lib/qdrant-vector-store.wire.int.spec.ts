@@ -560,6 +560,28 @@ describe('QdrantVectorStore wire format (in-process HTTP stub, not a Qdrant back
       ]);
     });
 
+    it('candidateIds scrolls every page with only the original ids and returns them ascending', async () => {
+      const s = await knownStore();
+      const nextPoint = pointIdOf('m1');
+      let page = 0;
+      stub.respond(() =>
+        page++ === 0
+          ? ok({
+              points: [
+                { id: pointIdOf('m3'), payload: { _kioku_id: 'm3' } },
+                { id: pointIdOf('m2'), payload: { _kioku_id: 'm2' } },
+              ],
+              next_page_offset: nextPoint,
+            })
+          : ok({ points: [{ id: nextPoint, payload: { _kioku_id: 'm1' } }], next_page_offset: null }),
+      );
+      expect(await s.candidateIds('c', where.in('sourceId', ['a', 'b']))).toEqual(['m1', 'm2', 'm3']);
+      expect(await s.candidateIds('c', where.in('sourceId', []))).toEqual([]);
+      const filter = { must: [{ key: 'sourceId', match: { any: ['a', 'b'] } }] };
+      const asked = { filter, limit: 1000, with_payload: { include: ['_kioku_id'] }, with_vector: false };
+      expect(stub.requests.map((r) => r.body)).toEqual([asked, { ...asked, offset: nextPoint }]);
+    });
+
     it('rejects a cursor it did not issue before sending anything', async () => {
       const s = await knownStore();
       stub.respond(() => ok({ points: [] }));

@@ -176,6 +176,14 @@ export interface VectorStore {
   /** A page of records matching the filters, in a stable order; page through with `nextCursor`. */
   find(collection: string, request: FindRequest): Promise<Page>;
 
+  /**
+   * The ids of the records `filter` may match, ascending, without reading the records: every match's
+   * id, and where the store answers from an index on `indexedKeys`, possibly ids whose record no longer
+   * matches (a key changed since, a write that failed). For callers that know from an id which records
+   * they want: `get` those to have them as stored.
+   */
+  candidateIds(collection: string, filter: Filter): Promise<string[]>;
+
   /** The nearest records to a vector, ascending cosine distance, with filters applied in the store. */
   query(collection: string, request: QueryRequest): Promise<QueryMatch[]>;
 

@@ -26,6 +26,15 @@ export function legacyHalfId(oneId: string, otherId: string, type: LinkType): st
   return oneId <= otherId ? `${otherId}>${oneId}>${type}` : `${oneId}>${otherId}>${type}`;
 }
 
+/**
+ * The two memories a link record's id names (a pair's or a legacy half's id), or undefined for an id
+ * of another form, whose record alone tells.
+ */
+export function endsNamedBy(recordId: string): [string, string] | undefined {
+  const parts = recordId.split('>');
+  return parts.length === 3 ? [parts[0], parts[1]] : undefined;
+}
+
 /** The link seen from the end that sorts first (the orientation the pair is stored in). */
 export function inPairOrder(link: Link): Link {
   return link.sourceId <= link.targetId ? link : reverseLink(link);

@@ -134,6 +134,13 @@ describe('LinkRepository', () => {
       targetId: 'mem_c',
       confidence: 0.4,
     });
+    const among = await links.linksAmong('test', ['mem_c', 'mem_b', 'mem_a']);
+    expect(among.map((l) => `${l.sourceId}>${l.targetId} ${l.confidence}`).sort()).toEqual([
+      'mem_a>mem_b 0.7',
+      'mem_a>mem_c 0.4',
+      'mem_b>mem_a 0.7',
+      'mem_c>mem_a 0.4',
+    ]);
     const pairs: Link[] = [];
     for await (const page of links.pairs('test')) pairs.push(...page);
     expect(pairs.map((l) => `${l.sourceId}>${l.targetId}`).sort()).toEqual(['mem_a>mem_b', 'mem_a>mem_c']);

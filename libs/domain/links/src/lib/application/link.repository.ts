@@ -9,6 +9,7 @@ import { allOf, VECTOR_STORE_TOKENS, where, type Filter, type VectorStore } from
 import { NamespaceCollections } from '@kioku/namespace-storage';
 import { reverseLink, type Link, type LinkType } from '../domain/link';
 import {
+  endsNamedBy,
   fromLinkRecord,
   legacyHalfId,
   pairRecordId,
@@ -43,26 +44,31 @@ export class LinkRepository {
   /** Every link of the given memories, oriented from each of them (a link between two of them twice). */
   async linksFrom(namespace: string, memoryIds: string[], type?: LinkType): Promise<Link[]> {
     if (memoryIds.length === 0) return [];
-    return this.orientedFrom(
-      namespace,
-      memoryIds,
-      allOf(
-        where.or(where.in('sourceId', memoryIds), where.in('targetId', memoryIds)),
-        type ? where.eq('type', type) : undefined,
-      ),
+    const filter = allOf(
+      where.or(where.in('sourceId', memoryIds), where.in('targetId', memoryIds)),
+      type ? where.eq('type', type) : undefined,
     );
+    return oriented(uniquePairs(await this.storedLinks(namespace, filter)), new Set(memoryIds));
   }
 
   /**
-   * The links between the given memories (both ends among them), oriented from each end: a read of
-   * the pairs alone, however many links each memory has with others.
+   * The links between the given memories (both ends among them), oriented from each end. A record's id
+   * names both ends, so the ids of the records from the memories' first ends pick the pairs among
+   * them, and only those records are read, however many links each memory has with others.
    */
   async linksAmong(namespace: string, memoryIds: string[]): Promise<Link[]> {
     if (memoryIds.length < 2) return [];
-    return this.orientedFrom(
-      namespace,
-      memoryIds,
-      where.and(where.in('sourceId', memoryIds), where.in('targetId', memoryIds)),
+    const collection = await this.collection(namespace);
+    const among = new Set(memoryIds);
+    const ids = await this.store.candidateIds(collection, where.in('sourceId', memoryIds));
+    const records = await this.store.get(
+      collection,
+      ids.filter((id) => endsNamedBy(id)?.every((end) => among.has(end)) ?? true),
+    );
+    const pairs = uniquePairs(records.flatMap((record) => fromLinkRecord(record) ?? []));
+    return oriented(
+      pairs.filter((link) => among.has(link.sourceId) && among.has(link.targetId)),
+      among,
     );
   }
 
@@ -147,20 +153,6 @@ export class LinkRepository {
     return this.store.reindexText(await this.collection(namespace), { mode: 'repair' });
   }
 
-  /** The pairs matching the filter, each oriented from whichever of its ends is among `memoryIds`. */
-  private async orientedFrom(
-    namespace: string,
-    memoryIds: string[],
-    filter: Filter | undefined,
-  ): Promise<Link[]> {
-    const pairs = uniquePairs(await this.storedLinks(namespace, filter));
-    const asked = new Set(memoryIds);
-    return pairs.flatMap((link) => [
-      ...(asked.has(link.sourceId) ? [link] : []),
-      ...(asked.has(link.targetId) ? [reverseLink(link)] : []),
-    ]);
-  }
-
   private async storedLinks(namespace: string, filter?: Filter): Promise<StoredLink[]> {
     const stored: StoredLink[] = [];
     const pages = this.storedPages(await this.collection(namespace), filter, LINKS_OF_PAGE_SIZE);
@@ -186,6 +178,14 @@ export class LinkRepository {
   private collection(namespace: string): Promise<string> {
     return this.collections.openRecords(namespace, 'links', ['sourceId', 'targetId']);
   }
+}
+
+/** Each pair oriented from whichever of its ends is asked about (from both when both are). */
+function oriented(pairs: Link[], asked: ReadonlySet<string>): Link[] {
+  return pairs.flatMap((link) => [
+    ...(asked.has(link.sourceId) ? [link] : []),
+    ...(asked.has(link.targetId) ? [reverseLink(link)] : []),
+  ]);
 }
 
 function idOfPair(link: Pick<Link, 'sourceId' | 'targetId' | 'type'>): string {

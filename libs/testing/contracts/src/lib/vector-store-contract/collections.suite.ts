@@ -106,6 +106,7 @@ export function describeCollectionContract(t: VectorStoreContractContext): void 
       ['patchMetadata', (s, c) => s.patchMetadata(c, [{ id: 'a', metadata: { a: 1 } }])],
       ['get', (s, c) => s.get(c, ['a'])],
       ['find', (s, c) => s.find(c, { limit: 10 })],
+      ['candidateIds', (s, c) => s.candidateIds(c, where.eq('a', 1))],
       ['query', (s, c) => s.query(c, { vector: [1, 0, 0], limit: 3 })],
       ['count', (s, c) => s.count(c)],
       ['count with a filter', (s, c) => s.count(c, where.eq('a', 1))],

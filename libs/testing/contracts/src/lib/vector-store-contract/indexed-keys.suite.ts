@@ -1,7 +1,8 @@
 /**
  * `indexedKeys`: a speed hint only. A collection that asks for them finds exactly what one without
  * them finds, for filters the index can answer and filters it cannot, through every kind of write,
- * page after page, and when the keys are asked for on a collection that already holds records.
+ * page after page, and when the keys are asked for on a collection that already holds records. Its
+ * `candidateIds` name every match (more are allowed: the index answers without the records).
  */
 import { allOf, where, type Filter, type VectorRecord } from '@kioku/vector-store';
 import { record, uniqueCollectionName } from '../vector-store.fixtures';
@@ -57,10 +58,10 @@ export function describeIndexedKeysContract(t: VectorStoreContractContext): void
     async function expectSameFinds(collections: { indexed: string; plain: string }, pageSize = 4) {
       for (const [label, filter] of Object.entries(FILTERS)) {
         const found = t.sortedIds(await t.findAll(collections.indexed, filter, pageSize));
-        expect({ label, found }).toEqual({
-          label,
-          found: t.sortedIds(await t.findAll(collections.plain, filter, pageSize)),
-        });
+        const matches = t.sortedIds(await t.findAll(collections.plain, filter, pageSize));
+        expect({ label, found }).toEqual({ label, found: matches });
+        const candidates = await t.store.candidateIds(collections.indexed, filter);
+        expect({ label, candidates }).toEqual({ label, candidates: expect.arrayContaining(matches) });
       }
     }
 
@@ -70,6 +71,20 @@ export function describeIndexedKeysContract(t: VectorStoreContractContext): void
       const or = await t.findAll(collections.indexed, FILTERS['or over both keys'], 2);
       expect(new Set(t.ids(or)).size).toBe(or.length);
       expect(or.length).toBeGreaterThan(10);
+    });
+
+    it('candidateIds names every match, ascending and once: exactly without the keys', async () => {
+      const collections = await twins(pairs());
+      for (const [label, filter] of Object.entries(FILTERS)) {
+        const matches = t.sortedIds(await t.findAll(collections.plain, filter));
+        const plain = await t.store.candidateIds(collections.plain, filter);
+        const keyed = await t.store.candidateIds(collections.indexed, filter);
+        expect({ label, plain }).toEqual({ label, plain: matches });
+        expect({ label, keyed }).toEqual({ label, keyed: [...new Set(keyed)].sort() });
+      }
+      expect(await t.store.candidateIds(collections.indexed, where.eq('sourceId', 'm3'))).toEqual(
+        t.sortedIds(await t.findAll(collections.plain, where.eq('sourceId', 'm3'))),
+      );
     });
 
     it('follows upserts that change a key, metadata patches, inserts and deletes', async () => {
