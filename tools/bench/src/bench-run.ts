@@ -12,12 +12,13 @@ import { RECALL_SETTINGS, startBenchApp } from './bench-app';
 import { EMBEDDINGS_TOKENS } from '@kioku/embeddings';
 import { KERNEL_TOKENS } from '@kioku/kernel';
 import { MemoryRepository, RecallUseCase, RememberBatchUseCase, RememberUseCase } from '@kioku/memory';
-import { VECTOR_STORE_TOKENS, type VectorStore } from '@kioku/vector-store';
+import { VECTOR_STORE_TOKENS } from '@kioku/vector-store';
 import type { BenchContext } from './bench-context';
 import type { BenchOptions } from './lib/bench-options';
 import type { BenchReport, FillMode, SizeReport } from './lib/bench-report';
 import { KnownVectors } from './lib/known-vectors';
 import { OperationProfiler } from './lib/operation-profiler';
+import { profileStore } from './lib/profiled-store';
 import { SeedClock } from './lib/seed-clock';
 import { SeededRandom } from './lib/seeded-random';
 import { SentenceGenerator } from './lib/sentence-generator';
@@ -49,23 +50,6 @@ const JAPANESE_SHARE = 0.1;
 
 /** Memories in the consolidation window measured per size: its cost per memory with a 500-memory window. */
 const CONSOLIDATION_WINDOW = 500;
-/** The store calls whose time the profiler splits by collection kind (the name's last segment). */
-const PROFILED_STORE_CALLS: readonly (keyof VectorStore)[] = [
-  'query',
-  'queryMany',
-  'find',
-  'candidateIds',
-  'get',
-  'existingIds',
-  'upsert',
-  'insertNew',
-  'patchMetadata',
-  'count',
-  'delete',
-  'deleteWhere',
-  'ensureCollection',
-];
-
 /** Everything but the total time, which the caller measures around the cleanup too. */
 export async function runBench(
   options: BenchOptions,
@@ -143,9 +127,7 @@ function profiledContext(
     progress,
   };
   context.profiler.instrument(context.embeddings, 'embeddings', ['embed']);
-  context.profiler.instrument(context.store, 'store', PROFILED_STORE_CALLS, ([collection]) =>
-    typeof collection === 'string' ? collection.slice(collection.lastIndexOf('_') + 1) : undefined,
-  );
+  profileStore(context.profiler, context.store);
   return context;
 }
 

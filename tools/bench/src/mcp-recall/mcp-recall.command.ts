@@ -16,6 +16,7 @@ import { VECTOR_STORE_TOKENS } from '@kioku/vector-store';
 import { startBenchApp } from '../bench-app';
 import { inFlight } from '../lib/in-flight';
 import { mergeTotals, OperationProfiler, type OperationTotal } from '../lib/operation-profiler';
+import { profileStore } from '../lib/profiled-store';
 import { SeededRandom } from '../lib/seeded-random';
 import { SentenceGenerator } from '../lib/sentence-generator';
 import { McpLoadClient } from '../load/load-clients';
@@ -55,23 +56,7 @@ export async function runMcpRecallCommand(
     try {
       const recall = app.container.get(RecallUseCase);
       const profiler = new OperationProfiler();
-      profiler.instrument(
-        app.container.get(VECTOR_STORE_TOKENS.VectorStore),
-        'store',
-        [
-          'query',
-          'queryMany',
-          'find',
-          'candidateIds',
-          'get',
-          'existingIds',
-          'searchText',
-          'patchMetadata',
-          'count',
-        ],
-        ([collection]) =>
-          typeof collection === 'string' ? collection.slice(collection.lastIndexOf('_') + 1) : undefined,
-      );
+      profileStore(profiler, app.container.get(VECTOR_STORE_TOKENS.VectorStore));
       const report: McpRecallReport = {
         startedAt: new Date().toISOString(),
         node: process.version,

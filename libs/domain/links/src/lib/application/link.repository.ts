@@ -48,7 +48,11 @@ export class LinkRepository {
       where.or(where.in('sourceId', memoryIds), where.in('targetId', memoryIds)),
       type ? where.eq('type', type) : undefined,
     );
-    return oriented(uniquePairs(await this.storedLinks(namespace, filter)), new Set(memoryIds));
+    const asked = new Set(memoryIds);
+    return uniquePairs(await this.storedLinks(namespace, filter)).flatMap((link) => [
+      ...(asked.has(link.sourceId) ? [link] : []),
+      ...(asked.has(link.targetId) ? [reverseLink(link)] : []),
+    ]);
   }
 
   /**
@@ -65,11 +69,9 @@ export class LinkRepository {
       collection,
       ids.filter((id) => endsNamedBy(id)?.every((end) => among.has(end)) ?? true),
     );
-    const pairs = uniquePairs(records.flatMap((record) => fromLinkRecord(record) ?? []));
-    return oriented(
-      pairs.filter((link) => among.has(link.sourceId) && among.has(link.targetId)),
-      among,
-    );
+    return uniquePairs(records.flatMap((record) => fromLinkRecord(record) ?? []))
+      .filter((link) => among.has(link.sourceId) && among.has(link.targetId))
+      .flatMap((link) => [link, reverseLink(link)]);
   }
 
   /** The link of the given type between the two memories, oriented from `sourceId`, if any. */
@@ -178,14 +180,6 @@ export class LinkRepository {
   private collection(namespace: string): Promise<string> {
     return this.collections.openRecords(namespace, 'links', ['sourceId', 'targetId']);
   }
-}
-
-/** Each pair oriented from whichever of its ends is asked about (from both when both are). */
-function oriented(pairs: Link[], asked: ReadonlySet<string>): Link[] {
-  return pairs.flatMap((link) => [
-    ...(asked.has(link.sourceId) ? [link] : []),
-    ...(asked.has(link.targetId) ? [reverseLink(link)] : []),
-  ]);
 }
 
 function idOfPair(link: Pick<Link, 'sourceId' | 'targetId' | 'type'>): string {
