@@ -7,8 +7,7 @@
  */
 import { SideIndexedVectorStore } from '@kioku/vector-store-base';
 import { ChromaRecordStore, type ChromaRecordStoreOptions } from './chroma-record-store.adapter';
-import { SqliteKeyIndex } from './side-indexes/sqlite-key-index';
-import { SqliteLexicalIndex } from './side-indexes/sqlite-lexical-index';
+import { SqliteKeyIndex, SqliteLexicalIndex } from '@kioku/vector-store-sqlite';
 
 export interface ChromaVectorStoreOptions extends ChromaRecordStoreOptions {
   /** The SQLite file of the lexical and key indexes (created if missing). */

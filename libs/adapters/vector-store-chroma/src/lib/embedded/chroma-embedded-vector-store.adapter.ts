@@ -5,8 +5,7 @@
  */
 import { join } from 'node:path';
 import { SideIndexedVectorStore } from '@kioku/vector-store-base';
-import { SqliteKeyIndex } from '../side-indexes/sqlite-key-index';
-import { SqliteLexicalIndex } from '../side-indexes/sqlite-lexical-index';
+import { SqliteKeyIndex, SqliteLexicalIndex } from '@kioku/vector-store-sqlite';
 import {
   ChromaEmbeddedRecordStore,
   type ChromaEmbeddedRecordStoreOptions,

@@ -11,7 +11,7 @@ import { record, uniqueCollectionName } from '@kioku/testing-contracts';
 import { useChromaTestServer } from '../../testing';
 import { ChromaRecordStore } from '../chroma-record-store.adapter';
 import { ChromaVectorStore } from '../chroma-vector-store.adapter';
-import { SqliteKeyIndex } from './sqlite-key-index';
+import { SqliteKeyIndex } from '@kioku/vector-store-sqlite';
 
 const server = useChromaTestServer();
 const ENDS = ['sourceId', 'targetId'];

@@ -6,11 +6,11 @@
  * writes at its next query. Terms come from the shared analyser (`analyzeText`), so documents and
  * queries meet on the same terms as on every other backend.
  */
-import { openIndexDatabase, statement, writeTransaction, type SqliteDatabase } from './sqlite-driver';
+import { openIndexDatabase, statement, writeTransaction, type SqliteDatabase } from '../sqlite/sqlite-driver';
 import { type Filter, type Metadata } from '@kioku/vector-store';
 import { type IndexableDocument, type LexicalHit, type LexicalIndex } from '@kioku/vector-store-base';
 import { BM25, bm25Idf, bm25TermWeight, termFrequencies, analyzeText } from '@kioku/similarity';
-import { filterToSql } from './sqlite-filter.translator';
+import { filterToSql } from '../sqlite/sqlite-filter.translator';
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS collections (

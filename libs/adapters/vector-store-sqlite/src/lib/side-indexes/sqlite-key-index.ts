@@ -7,7 +7,7 @@
  */
 import type { Metadata, MetadataValue } from '@kioku/vector-store';
 import type { KeyedRecord, KeyIndex } from '@kioku/vector-store-base';
-import { openIndexDatabase, statement, writeTransaction, type SqliteDatabase } from './sqlite-driver';
+import { openIndexDatabase, statement, writeTransaction, type SqliteDatabase } from '../sqlite/sqlite-driver';
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS keyed_collections (
