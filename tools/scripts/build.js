@@ -16,7 +16,7 @@ const root = path.resolve(__dirname, '..', '..');
 /** The embedded Chroma server's launcher, found by the adapter beside the bundle (see the file). */
 const CHROMA_LAUNCHER = 'libs/adapters/vector-store-chroma/src/lib/embedded/chroma-cli.mjs';
 
-/** The local model's worker thread, found by the adapter beside the bundle (embedding-thread.ts). */
+/** The local model's worker thread, found by the adapter beside the bundle (local-embedding-threads.ts). */
 const EMBEDDING_THREAD = 'libs/adapters/embeddings-local/src/lib/embedding-thread.worker.ts';
 
 /**

@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { LocalEmbeddingProvider } from './lib/local-embedding-provider.adapter';
-import { LocalThreadedEmbeddingProvider } from './lib/local-threaded-embedding-provider.adapter';
+import { LocalThreadedEmbeddingProvider } from './lib/local-embedding-threads';
 
 const run = promisify(execFile);
 

@@ -4,7 +4,7 @@ import { Container } from 'inversify';
 import { EMBEDDINGS_TOKENS } from '@kioku/embeddings';
 import { embeddingsLocalModule } from './embeddings-local.module';
 import { LocalEmbeddingProvider } from './local-embedding-provider.adapter';
-import { LocalThreadedEmbeddingProvider } from './local-threaded-embedding-provider.adapter';
+import { LocalThreadedEmbeddingProvider } from './local-embedding-threads';
 
 describe('embeddingsLocalModule', () => {
   it('binds EmbeddingProvider to a singleton threaded provider without starting a thread', async () => {

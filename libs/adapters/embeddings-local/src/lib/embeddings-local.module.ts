@@ -9,7 +9,7 @@ import { LocalEmbeddingProvider } from './local-embedding-provider.adapter';
 import {
   LocalThreadedEmbeddingProvider,
   type LocalThreadedEmbeddingProviderOptions,
-} from './local-threaded-embedding-provider.adapter';
+} from './local-embedding-threads';
 
 /** The threaded provider's options; `threads: 0` runs the model on the event loop instead. */
 export type EmbeddingsLocalModuleOptions = LocalThreadedEmbeddingProviderOptions;

@@ -3,7 +3,7 @@
  * took, and returns without disposing the provider. The process must exit on its own (idle threads
  * are unref'd), as short-lived commands do.
  */
-import { LocalThreadedEmbeddingProvider } from '../lib/local-threaded-embedding-provider.adapter';
+import { LocalThreadedEmbeddingProvider } from '../lib/local-embedding-threads';
 
 async function main(): Promise<void> {
   const provider = new LocalThreadedEmbeddingProvider({ threads: 2 });

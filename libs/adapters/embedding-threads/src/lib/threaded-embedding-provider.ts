@@ -1,11 +1,12 @@
 /**
- * The local model in worker threads, so that embedding never blocks the event loop: health checks
- * and other tenants' calls are served while a long text is embedded (a 4,000-character text takes
- * ~0.2 s of CPU, 16,000 characters ~0.7 s).
+ * An embedding engine in worker threads, so that embedding never blocks the event loop: health checks
+ * and other tenants' calls are served while a long text is embedded (with the local model a
+ * 4,000-character text takes ~0.2 s of CPU, 16,000 characters ~0.7 s). The engine (the local model,
+ * an ONNX model) gives its identity and how to start one of its threads; this class schedules.
  *
- * - Each thread loads its own copy of the model (~120 MB RSS each, measured). `init()` (the apps call
- *   it at start) starts the first thread and the others after it; without it threads start on demand,
- *   when a pass waits while every thread is busy. An idle thread does not keep the process alive.
+ * - Each thread loads its own copy of the model. `init()` (the apps call it at start) starts the first
+ *   thread and the others after it; without it threads start on demand, when a pass waits while every
+ *   thread is busy. An idle thread does not keep the process alive.
  * - Two lanes: texts longer than `longTextCharacters` queue in the long lane, which may use at most
  *   `threads − 1` threads, so with two threads a short text (a recall query) never waits behind long
  *   ones. With one thread the lanes share it and short batches go first.
@@ -16,32 +17,37 @@
  * - Bounded queues: a call whose texts would make a lane's queue exceed its limit fails at once with
  *   `EmbeddingBusyError` (BUSY, 503 + Retry-After at the HTTP edge), before any of its texts is queued.
  *   A call into an empty lane is always accepted, so one large batch (reembed) still goes through.
- * - Vectors are identical to `LocalEmbeddingProvider`'s: both run `localTextVectors`.
  */
 import type { LocalEmbeddingsSettings } from '@kioku/config';
-import type { EmbeddingProvider } from '@kioku/embeddings';
+import type { DistanceThresholds, EmbeddingProvider, RecallWeights } from '@kioku/embeddings';
 import { positiveInteger } from '@kioku/kernel';
 import { assertEmbeddableTexts, EmbeddingBusyError, EmbeddingUnavailableError } from '@kioku/embeddings';
 import { RequestBatcher } from '@kioku/request-batcher';
-import { EmbeddingThread } from './embedding-thread';
-import {
-  LOCAL_CALIBRATED_THRESHOLDS,
-  LOCAL_RECALL_WEIGHTS,
-  LOCAL_EMBEDDING_DIMENSION,
-  LOCAL_EMBEDDING_MODEL_ID,
-} from './local-embedding-provider.adapter';
+import type { EmbeddingThread } from './embedding-thread';
+
+/** What the pool needs to know of an engine: its identity (the port's fields) and its threads. */
+export interface ThreadedEngine {
+  /** Names the engine in errors, e.g. `local` or `onnx`. */
+  name: string;
+  modelId: string;
+  dimension: number;
+  calibratedThresholds?: DistanceThresholds;
+  recallWeights?: RecallWeights;
+  /** Starts one thread with its own copy of the model. */
+  startThread(): EmbeddingThread;
+}
 
 /**
  * The configured `LocalEmbeddingsSettings`, each with a default here (threads 2, long texts over 1,000
  * characters, queues of 256 short and 16 long texts, a 10 ms linger), plus the tuning that is not
  * configured.
  */
-export type LocalThreadedEmbeddingProviderOptions = Partial<LocalEmbeddingsSettings> & {
+export type ThreadedEmbeddingProviderOptions = Partial<LocalEmbeddingsSettings> & {
   /** Most short texts in one pass; default 32. */
   maxShortBatchSize?: number;
   /** Most long texts in one pass; default 4 (a pass pads every text to the longest). */
   maxLongBatchSize?: number;
-  /** Starts a thread (tests count or break them); default: a real embedding thread. */
+  /** Starts a thread (tests count or break them); default: the engine's. */
   startThread?: () => EmbeddingThread;
 };
 
@@ -56,11 +62,11 @@ interface Waiter {
 const INITIAL_MS_PER_TEXT: Record<Lane, number> = { short: 10, long: 300 };
 const MOST_RETRY_AFTER_SECONDS = 60;
 
-export class LocalThreadedEmbeddingProvider implements EmbeddingProvider {
-  readonly modelId = LOCAL_EMBEDDING_MODEL_ID;
-  readonly dimension = LOCAL_EMBEDDING_DIMENSION;
-  readonly calibratedThresholds = LOCAL_CALIBRATED_THRESHOLDS;
-  readonly recallWeights = LOCAL_RECALL_WEIGHTS;
+export class ThreadedEmbeddingProvider implements EmbeddingProvider {
+  readonly modelId: string;
+  readonly dimension: number;
+  readonly calibratedThresholds?: DistanceThresholds;
+  readonly recallWeights?: RecallWeights;
 
   private readonly maxThreads: number;
   private readonly longTextCharacters: number;
@@ -68,6 +74,7 @@ export class LocalThreadedEmbeddingProvider implements EmbeddingProvider {
   private readonly lanes: Record<Lane, RequestBatcher<string, number[]>>;
   private readonly msPerText = { ...INITIAL_MS_PER_TEXT };
   private readonly startThread: () => EmbeddingThread;
+  private readonly engineName: string;
 
   private readonly threads = new Set<EmbeddingThread>();
   private readonly idle: EmbeddingThread[] = [];
@@ -75,14 +82,19 @@ export class LocalThreadedEmbeddingProvider implements EmbeddingProvider {
   private starting = 0;
   private disposed = false;
 
-  constructor(options: LocalThreadedEmbeddingProviderOptions = {}) {
+  constructor(engine: ThreadedEngine, options: ThreadedEmbeddingProviderOptions = {}) {
+    this.engineName = engine.name;
+    this.modelId = engine.modelId;
+    this.dimension = engine.dimension;
+    this.calibratedThresholds = engine.calibratedThresholds;
+    this.recallWeights = engine.recallWeights;
     this.maxThreads = positiveInteger(options.threads ?? 2, 'threads');
     this.longTextCharacters = positiveInteger(options.longTextCharacters ?? 1000, 'longTextCharacters');
     this.queueLimits = {
       short: positiveInteger(options.maxQueuedShortTexts ?? 256, 'maxQueuedShortTexts'),
       long: positiveInteger(options.maxQueuedLongTexts ?? 16, 'maxQueuedLongTexts'),
     };
-    this.startThread = options.startThread ?? (() => new EmbeddingThread());
+    this.startThread = options.startThread ?? (() => engine.startThread());
     this.lanes = {
       short: new RequestBatcher((texts) => this.pass('short', texts), {
         maxBatchSize: options.maxShortBatchSize ?? 32,
@@ -105,7 +117,7 @@ export class LocalThreadedEmbeddingProvider implements EmbeddingProvider {
    * started again on demand.
    */
   async init(): Promise<void> {
-    if (this.disposed) throw new EmbeddingUnavailableError('local', 'the server is shutting down');
+    if (this.disposed) throw new EmbeddingUnavailableError(this.engineName, 'the server is shutting down');
     const missing = this.maxThreads - this.threads.size - this.starting;
     if (missing <= 0) return;
     await this.addThread();
@@ -115,7 +127,7 @@ export class LocalThreadedEmbeddingProvider implements EmbeddingProvider {
   async embed(texts: string[]): Promise<number[][]> {
     assertEmbeddableTexts(texts);
     if (texts.length === 0) return [];
-    if (this.disposed) throw new EmbeddingUnavailableError('local', 'the server is shutting down');
+    if (this.disposed) throw new EmbeddingUnavailableError(this.engineName, 'the server is shutting down');
     const laneOf = (text: string): Lane => (text.length > this.longTextCharacters ? 'long' : 'short');
     const byLane: Record<Lane, string[]> = { short: [], long: [] };
     for (const text of texts) byLane[laneOf(text)].push(text);
@@ -136,7 +148,7 @@ export class LocalThreadedEmbeddingProvider implements EmbeddingProvider {
   async dispose(): Promise<void> {
     this.disposed = true;
     this.idle.length = 0;
-    const closed = new EmbeddingUnavailableError('local', 'the server is shutting down');
+    const closed = new EmbeddingUnavailableError(this.engineName, 'the server is shutting down');
     for (const waiter of [...this.waiting.short.splice(0), ...this.waiting.long.splice(0)]) {
       waiter.reject(closed);
     }
@@ -149,7 +161,7 @@ export class LocalThreadedEmbeddingProvider implements EmbeddingProvider {
     if (adding === 0 || queued === 0 || queued + adding <= this.queueLimits[lane]) return;
     const lanesThreads = lane === 'long' ? Math.max(1, this.maxThreads - 1) : this.maxThreads;
     const seconds = Math.ceil((queued * this.msPerText[lane]) / lanesThreads / 1000);
-    throw new EmbeddingBusyError('local', Math.min(MOST_RETRY_AFTER_SECONDS, Math.max(1, seconds)));
+    throw new EmbeddingBusyError(this.engineName, Math.min(MOST_RETRY_AFTER_SECONDS, Math.max(1, seconds)));
   }
 
   private async pass(lane: Lane, texts: string[]): Promise<number[][]> {
@@ -161,7 +173,7 @@ export class LocalThreadedEmbeddingProvider implements EmbeddingProvider {
       this.msPerText[lane] = 0.8 * this.msPerText[lane] + 0.2 * perText;
       return vectors;
     } catch (error) {
-      throw new EmbeddingUnavailableError('local', 'the model failed to embed a batch', { cause: error });
+      throw new EmbeddingUnavailableError(this.engineName, 'the model failed to embed a batch', { cause: error });
     } finally {
       this.release(thread);
     }
@@ -173,7 +185,7 @@ export class LocalThreadedEmbeddingProvider implements EmbeddingProvider {
    */
   private acquire(lane: Lane): Promise<EmbeddingThread> {
     if (this.disposed) {
-      return Promise.reject(new EmbeddingUnavailableError('local', 'the server is shutting down'));
+      return Promise.reject(new EmbeddingUnavailableError(this.engineName, 'the server is shutting down'));
     }
     for (let thread = this.idle.pop(); thread; thread = this.idle.pop()) {
       if (thread.alive) return Promise.resolve(thread);
@@ -206,13 +218,13 @@ export class LocalThreadedEmbeddingProvider implements EmbeddingProvider {
     try {
       await thread.ready;
     } catch (error) {
-      throw new EmbeddingUnavailableError('local', 'the model could not be loaded', { cause: error });
+      throw new EmbeddingUnavailableError(this.engineName, 'the model could not be loaded', { cause: error });
     } finally {
       this.starting -= 1;
     }
     if (this.disposed) {
       await thread.terminate();
-      throw new EmbeddingUnavailableError('local', 'the server is shutting down');
+      throw new EmbeddingUnavailableError(this.engineName, 'the server is shutting down');
     }
     this.threads.add(thread);
     this.release(thread);

@@ -3,7 +3,17 @@
  * integration spec): concurrent short texts coalesce into one pass, a lone call is not delayed.
  */
 import type { EmbeddingThread } from './embedding-thread';
-import { LocalThreadedEmbeddingProvider } from './local-threaded-embedding-provider.adapter';
+import { ThreadedEmbeddingProvider, type ThreadedEngine } from './threaded-embedding-provider';
+
+/** An engine whose own threads are never started: every test passes its stand-in threads. */
+const ENGINE: ThreadedEngine = {
+  name: 'stand-in',
+  modelId: 'stand-in@1',
+  dimension: 1,
+  startThread: () => {
+    throw new Error('the test starts its own threads');
+  },
+};
 
 /** Threads whose passes stay in flight until released, recording what each pass held. */
 function standInThreads() {
@@ -24,13 +34,13 @@ function standInThreads() {
   return { passes, startThread, release: () => releases.shift()?.() };
 }
 
-describe('LocalThreadedEmbeddingProvider passes', () => {
+describe('ThreadedEmbeddingProvider passes', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
   it('starts a lone call at once, in a pass of its own', async () => {
     const threads = standInThreads();
-    const provider = new LocalThreadedEmbeddingProvider({ threads: 2, lingerMs: 1000, ...threads });
+    const provider = new ThreadedEmbeddingProvider(ENGINE, { threads: 2, lingerMs: 1000, ...threads });
     await provider.init();
     const lone = provider.embed(['what did the user say about tea']);
     await jest.advanceTimersByTimeAsync(0);
@@ -41,7 +51,7 @@ describe('LocalThreadedEmbeddingProvider passes', () => {
 
   it('lets calls that arrive a few ms apart while a pass runs share the next pass', async () => {
     const threads = standInThreads();
-    const provider = new LocalThreadedEmbeddingProvider({ threads: 2, lingerMs: 10, ...threads });
+    const provider = new ThreadedEmbeddingProvider(ENGINE, { threads: 2, lingerMs: 10, ...threads });
     await provider.init();
     const first = provider.embed(['first']);
     await jest.advanceTimersByTimeAsync(0);
@@ -57,7 +67,7 @@ describe('LocalThreadedEmbeddingProvider passes', () => {
 
   it('with lingerMs 0, gives the second call the free thread at once', async () => {
     const threads = standInThreads();
-    const provider = new LocalThreadedEmbeddingProvider({ threads: 2, lingerMs: 0, ...threads });
+    const provider = new ThreadedEmbeddingProvider(ENGINE, { threads: 2, lingerMs: 0, ...threads });
     await provider.init();
     const calls = [provider.embed(['first'])];
     await jest.advanceTimersByTimeAsync(0);

@@ -1,6 +1,6 @@
 /**
- * One embedding thread, seen from the event loop: spawns the worker, waits for its model, and turns
- * its messages back into promises.
+ * One embedding thread, seen from the event loop: spawns the engine's worker script, waits for its
+ * model, and turns its messages back into promises.
  *
  * A thread keeps the process alive only while it has work (loading or a batch in flight): when idle it
  * is `unref()`'d, so a short-lived command (`kioku reindex`, `kioku worker --once`) exits as soon as
@@ -11,9 +11,15 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { FromEmbeddingThread, ToEmbeddingThread } from './embedding-thread.messages';
 
-/** Built by tools/scripts/build.js beside `dist/<command>.js`, where this module is bundled. */
-export const BUNDLED_THREAD_SCRIPT = 'embedding-thread.js';
-const SOURCE_THREAD_SCRIPT = 'embedding-thread.worker.ts';
+/** Where an engine's worker script is: bundled beside `dist/<command>.js`, or its TypeScript source. */
+export interface EmbeddingThreadScript {
+  /** The file tools/scripts/build.js writes beside the command bundles, e.g. `embedding-thread.js`. */
+  bundled: string;
+  /** Absolute path of the worker's TypeScript source (run through tsx in Jest and from source). */
+  source: string;
+  /** Handed to the worker as `workerData` (structured-cloned), e.g. where its model's files are. */
+  workerData?: unknown;
+}
 
 interface PendingBatch {
   resolve(vectors: number[][]): void;
@@ -29,8 +35,8 @@ export class EmbeddingThread {
   private loading = true;
   private deadReason?: Error;
 
-  constructor() {
-    this.worker = spawnThreadWorker();
+  constructor(script: EmbeddingThreadScript) {
+    this.worker = spawnThreadWorker(script);
     this.ready = new Promise<void>((resolve, reject) => {
       this.worker.on('message', (message: FromEmbeddingThread) => {
         switch (message.kind) {
@@ -112,12 +118,12 @@ export class EmbeddingThread {
  * The bundled script when kioku runs from dist/; otherwise (Jest, tsx) the TypeScript source, through
  * tsx: a worker thread starts without the parent's loader, so it registers tsx itself first.
  */
-function spawnThreadWorker(): Worker {
-  const bundled = join(__dirname, BUNDLED_THREAD_SCRIPT);
-  if (existsSync(bundled)) return new Worker(bundled);
-  const source = join(__dirname, SOURCE_THREAD_SCRIPT);
+function spawnThreadWorker({ bundled, source, workerData }: EmbeddingThreadScript): Worker {
+  const bundledPath = join(__dirname, bundled);
+  if (existsSync(bundledPath)) return new Worker(bundledPath, { workerData });
   const tsx = require.resolve('tsx/cjs/api');
   return new Worker(`require(${JSON.stringify(tsx)}).register();\nrequire(${JSON.stringify(source)});`, {
     eval: true,
+    workerData,
   });
 }
