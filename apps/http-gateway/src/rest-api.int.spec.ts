@@ -147,6 +147,10 @@ describe('REST API (in process)', () => {
       expect(missing.body.detail).toBe('No memory with this id exists.');
 
       expectProblem(await api.patch(`/v1/memories/${id}`, { private: 'yes' }), 422, 'INVALID_INPUT');
+      const word = await api.patch(`/v1/memories/${id}`, { importance: 'very high' });
+      expectProblem(word, 422, 'INVALID_INPUT');
+      expect(word.body.detail).not.toContain('very high');
+      expect((await api.get(`/v1/memories/${id}`)).body).toMatchObject({ memory: { importance: 5 } });
     });
 
     it('takes the id from the path only', async () => {

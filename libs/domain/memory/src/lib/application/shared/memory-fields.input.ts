@@ -48,6 +48,18 @@ export const memoryFieldsShape = {
   private: z.boolean().optional(),
 };
 
+/**
+ * An update changes importance only to a number (or text that reads as one, "4"): remember defaults a
+ * word to 3 (behaviour §2.1), but an update that asked for "very high" and quietly kept 3 would answer
+ * as if it had done what was asked.
+ */
+export function assertImportanceIsNumber(importance: number | string | undefined): void {
+  if (importance === undefined) return;
+  const n = typeof importance === 'string' && importance.trim() !== '' ? Number(importance) : importance;
+  if (typeof n !== 'number' || !Number.isFinite(n))
+    throw AppError.invalidInput('importance must be a number from 1 to 5 (5 pins).', { field: 'importance' });
+}
+
 /** Arguments that arrive wrapped in XML-like markup are a known client bug (behaviour §4.1 step 1). */
 const XML_WRAPPED = /<\/?(parameter|invoke|function_calls|antml:[a-z_]+)\b[^>]*>/i;
 

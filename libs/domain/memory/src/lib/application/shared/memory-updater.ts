@@ -18,7 +18,7 @@ import {
 import { MEMORY_TOKENS } from '../../memory.tokens';
 import type { MemorySettings } from '../../memory-settings';
 import { MemoryRepository } from '../memory.repository';
-import { assertNotXmlWrapped, normalizeContent } from './memory-fields.input';
+import { assertImportanceIsNumber, assertNotXmlWrapped, normalizeContent } from './memory-fields.input';
 import { autoLinks } from './auto-link';
 import { VerifiedLinkWriter } from './verified-link-writer';
 import { MemoryChangeNotifier } from '../memory-change.listener';
@@ -52,6 +52,7 @@ export class MemoryUpdater {
       category: input.category,
       emotion: input.emotion,
     });
+    assertImportanceIsNumber(input.importance);
     const content =
       input.content === undefined
         ? undefined

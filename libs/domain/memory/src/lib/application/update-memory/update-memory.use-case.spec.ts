@@ -63,9 +63,21 @@ describe('UpdateMemoryUseCase', () => {
     await expect(
       update.execute({ memoryId: m.id, importance: 5, content: 'x'.repeat(20_000) }, context),
     ).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    for (const importance of ['very high', '', 'NaN'])
+      await expect(
+        update.execute({ memoryId: m.id, importance, tags: ['changed'] }, context),
+      ).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('importance') });
     expect((await repo.getOne('test', m.id))?.memory).toMatchObject({
       content: 'Unchanged text',
       importance: 3,
+      tags: [],
     });
+  });
+
+  it('takes an importance given as numeric text', async () => {
+    const { save, update, context } = updateSetup();
+    const m = await save('Numeric text importance');
+    const result = await update.execute({ memoryId: m.id, importance: ' 4 ' }, context);
+    expect(result).toMatchObject({ status: 'updated', memory: { importance: 4 } });
   });
 });
