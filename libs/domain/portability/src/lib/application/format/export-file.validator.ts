@@ -1,13 +1,15 @@
 /**
  * The first pass of an import: reads the whole input and checks every line before anything is
  * written — the format and version, each line's fields, the order of the kinds, vectors of the
- * header's dimension, no private memory in a file that says it has none, no id twice, and each
+ * header's dimension, no private memory in a file that says it has none, no id twice, no store-local
+ * setting (docs/export-format.md), and each
  * section's trailer with the counts it announces (a missing trailer means a truncated file).
  * Returns each section's header, counts and memory ids (the writing pass needs to know which ids the
  * file brings: one string per memory is held in memory).
  */
 import {
   RECORD_KINDS,
+  STORE_LOCAL_STATE_KEYS,
   zeroCounts,
   type ExportLine,
   type HeaderLine,
@@ -93,6 +95,15 @@ function checkRecord(
     );
   }
   section.kindIndex = kindIndex;
+  if (line.type === 'setting' && STORE_LOCAL_STATE_KEYS.includes(line.key)) {
+    // Written into another store, a collection generation or a re-embedding position would point its
+    // reads at collections that do not exist there (the namespace would look empty).
+    throw new ExportFormatError(
+      lineNumber,
+      `"${line.key}" describes one store's layout or a run in progress: it is never exported, and an import refuses it (remove the line)`,
+      'key',
+    );
+  }
   const id = recordId(line);
   const key = `${line.type}:${id}`;
   if (section.ids.has(key))

@@ -212,6 +212,20 @@ describe('export and import of a namespace', () => {
       );
     });
 
+    it.each(['collections', 'reembed'])(
+      'a store-local setting (%s), which would point the namespace at collections the store lacks',
+      async (key) => {
+        const error = await refused((lines) => {
+          const trailer = JSON.parse(lines[lines.length - 1]) as { counts: { setting: number } };
+          trailer.counts.setting++;
+          const setting = { type: 'setting', key, value: { generation: 7 } };
+          return [...lines.slice(0, -1), JSON.stringify(setting), JSON.stringify(trailer)];
+        });
+        expect(error.code).toBe('INVALID_INPUT');
+        expect(error.message).toMatch(new RegExp(`^Line \\d+: key: "${key}" describes one store's layout`));
+      },
+    );
+
     /** The lines with the first record of `type` changed by `change`. */
     const withFirst =
       (type: string, change: (record: Record<string, unknown>) => Record<string, unknown>) =>
