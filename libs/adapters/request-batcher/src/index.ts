@@ -1,2 +1,7 @@
 /** Public API of @kioku/request-batcher: concurrent embedding requests coalesced into bounded batches. */
-export { type BatchRunner, RequestBatcher, type RequestBatcherOptions } from './lib/request-batcher';
+export {
+  type BatchPriority,
+  type BatchRunner,
+  RequestBatcher,
+  type RequestBatcherOptions,
+} from './lib/request-batcher';

@@ -1,6 +1,8 @@
 /** Public API of @kioku/embeddings: what other projects use; everything else is internal. */
 export {
   type DistanceThresholds,
+  type EmbedOptions,
+  type EmbeddingPriority,
   type EmbeddingProvider,
   type RecallWeights,
 } from './lib/embedding-provider.port';

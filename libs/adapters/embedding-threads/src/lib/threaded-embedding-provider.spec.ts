@@ -1,6 +1,7 @@
 /**
  * How the threaded provider shares passes, with stand-in threads (the model itself is covered by the
- * integration spec): concurrent short texts coalesce into one pass, a lone call is not delayed.
+ * integration spec): concurrent short texts coalesce into one pass, a lone call is not delayed, and
+ * interactive calls (recall's query) go ahead of standard ones (writes).
  */
 import type { EmbeddingThread } from './embedding-thread';
 import { ThreadedEmbeddingProvider, type ThreadedEngine } from './threaded-embedding-provider';
@@ -77,5 +78,64 @@ describe('ThreadedEmbeddingProvider passes', () => {
     threads.release();
     threads.release();
     await Promise.all(calls);
+  });
+  it('serves an interactive call before the standard texts queued ahead of it, in a pass of its own', async () => {
+    const threads = standInThreads();
+    const provider = new ThreadedEmbeddingProvider(ENGINE, { threads: 1, lingerMs: 0, ...threads });
+    await provider.init();
+    const first = provider.embed(['first note']);
+    await jest.advanceTimersByTimeAsync(0);
+    const notes = provider.embed(['second note', 'third note']);
+    const query = provider.embed(['what is in the notes'], { priority: 'interactive' });
+    await jest.advanceTimersByTimeAsync(0);
+    for (let pass = 0; pass < 3; pass++) {
+      threads.release();
+      await jest.advanceTimersByTimeAsync(0);
+    }
+    expect(threads.passes).toEqual([['first note'], ['what is in the notes'], ['second note', 'third note']]);
+    await expect(Promise.all([first, notes, query])).resolves.toEqual([[[10]], [[11], [10]], [[20]]]);
+  });
+
+  it('holds at most maxStandardBatchSize standard texts in a pass, and more interactive ones', async () => {
+    const threads = standInThreads();
+    const provider = new ThreadedEmbeddingProvider(ENGINE, {
+      threads: 1,
+      maxShortBatchSize: 4,
+      maxStandardBatchSize: 2,
+      ...threads,
+    });
+    await provider.init();
+    const notes = provider.embed(['n1', 'n2', 'n3']);
+    const queries = provider.embed(['q1', 'q2', 'q3', 'q4', 'q5'], { priority: 'interactive' });
+    await jest.advanceTimersByTimeAsync(0);
+    for (let pass = 0; pass < 4; pass++) {
+      threads.release();
+      await jest.advanceTimersByTimeAsync(0);
+    }
+    expect(threads.passes).toEqual([['q1', 'q2', 'q3', 'q4'], ['q5'], ['n1', 'n2'], ['n3']]);
+    await Promise.all([notes, queries]);
+  });
+
+  it('refuses an interactive call only for the interactive texts queued ahead of it', async () => {
+    const threads = standInThreads();
+    const provider = new ThreadedEmbeddingProvider(ENGINE, {
+      threads: 1,
+      maxQueuedShortTexts: 3,
+      ...threads,
+    });
+    await provider.init();
+    const calls = [provider.embed(['held'])];
+    await jest.advanceTimersByTimeAsync(0);
+    calls.push(provider.embed(['n1', 'n2', 'n3']));
+    await expect(provider.embed(['n4'])).rejects.toMatchObject({ code: 'BUSY' });
+    calls.push(provider.embed(['q1', 'q2'], { priority: 'interactive' }));
+    await expect(provider.embed(['q3', 'q4'], { priority: 'interactive' })).rejects.toMatchObject({
+      code: 'BUSY',
+    });
+    for (let pass = 0; pass < 3; pass++) {
+      threads.release();
+      await jest.advanceTimersByTimeAsync(0);
+    }
+    await expect(Promise.all(calls)).resolves.toHaveLength(3);
   });
 });

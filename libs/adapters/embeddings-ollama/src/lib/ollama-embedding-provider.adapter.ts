@@ -16,7 +16,7 @@
  */
 import { Ollama } from 'ollama';
 import type { OllamaSettings } from '@kioku/config';
-import type { DistanceThresholds, EmbeddingProvider, RecallWeights } from '@kioku/embeddings';
+import type { DistanceThresholds, EmbedOptions, EmbeddingProvider, RecallWeights } from '@kioku/embeddings';
 import { assertEmbeddableTexts, EmbeddingUnavailableError } from '@kioku/embeddings';
 import { RequestBatcher } from '@kioku/request-batcher';
 import { AppError, positiveInteger } from '@kioku/kernel';
@@ -128,11 +128,12 @@ export class OllamaEmbeddingProvider implements EmbeddingProvider {
     return this.initialization;
   }
 
-  async embed(texts: string[]): Promise<number[][]> {
+  async embed(texts: string[], options?: EmbedOptions): Promise<number[][]> {
     assertEmbeddableTexts(texts);
     if (texts.length === 0) return [];
     await this.init();
-    return this.batcher.submit(texts);
+    // Recall's queries go ahead of writes waiting for one of the requests in flight.
+    return this.batcher.submit(texts, options?.priority === 'interactive' ? 'urgent' : 'normal');
   }
 
   private async probe(): Promise<void> {

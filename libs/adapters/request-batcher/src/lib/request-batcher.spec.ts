@@ -100,12 +100,15 @@ describe('RequestBatcher', () => {
     );
   });
 
-  it('refuses a negative or non-finite linger window', () => {
-    for (const lingerMs of [-1, Number.NaN, Infinity]) {
-      expect(() => new RequestBatcher(double, { maxBatchSize: 1, maxConcurrentRuns: 1, lingerMs })).toThrow(
-        RangeError,
-      );
+  it('refuses a negative or non-finite linger window or normal wait', () => {
+    for (const ms of [-1, Number.NaN, Infinity]) {
+      const base = { maxBatchSize: 1, maxConcurrentRuns: 1 };
+      expect(() => new RequestBatcher(double, { ...base, lingerMs: ms })).toThrow(RangeError);
+      expect(() => new RequestBatcher(double, { ...base, normalMaxWaitMs: ms })).toThrow(RangeError);
     }
+    expect(
+      () => new RequestBatcher(double, { maxBatchSize: 1, maxConcurrentRuns: 1, normalBatchSize: 0 }),
+    ).toThrow(RangeError);
   });
 
   describe('with a linger window', () => {
@@ -192,6 +195,85 @@ describe('RequestBatcher', () => {
       release();
       await expect(waiting).resolves.toEqual([4]);
       expect(jest.getTimerCount()).toBe(0);
+    });
+  });
+  describe('with priorities', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    /** One run at a time, held until released; records each run's items. */
+    function oneHeldRunAtATime(options: { normalBatchSize?: number; normalMaxWaitMs?: number } = {}) {
+      const releases: (() => void)[] = [];
+      const run = jest.fn(
+        (items: string[]) => new Promise<string[]>((resolve) => releases.push(() => resolve(items))),
+      );
+      const batcher = new RequestBatcher(run, { maxBatchSize: 4, maxConcurrentRuns: 1, ...options });
+      const release = async () => {
+        releases.shift()?.();
+        await jest.advanceTimersByTimeAsync(0);
+      };
+      return { batcher, runs: () => run.mock.calls.map(([batch]) => batch), release };
+    }
+
+    it('runs urgent items before normal ones that were queued earlier, in runs of their own', async () => {
+      const { batcher, runs, release } = oneHeldRunAtATime();
+      const first = batcher.submit(['w1']);
+      await jest.advanceTimersByTimeAsync(0);
+      const writes = batcher.submit(['w2', 'w3']);
+      const read = batcher.submit(['r1'], 'urgent');
+      await jest.advanceTimersByTimeAsync(0);
+      await release();
+      await release();
+      await release();
+      expect(runs()).toEqual([['w1'], ['r1'], ['w2', 'w3']]);
+      await expect(Promise.all([first, writes, read])).resolves.toEqual([['w1'], ['w2', 'w3'], ['r1']]);
+    });
+
+    it('bounds a normal run by normalBatchSize and an urgent one by maxBatchSize', async () => {
+      const { batcher, runs, release } = oneHeldRunAtATime({ normalBatchSize: 2 });
+      const writes = batcher.submit(['w1', 'w2', 'w3']);
+      const reads = batcher.submit(['r1', 'r2', 'r3', 'r4', 'r5'], 'urgent');
+      await jest.advanceTimersByTimeAsync(0);
+      for (let i = 0; i < 4; i++) await release();
+      expect(runs()).toEqual([['r1', 'r2', 'r3', 'r4'], ['r5'], ['w1', 'w2'], ['w3']]);
+      await expect(Promise.all([writes, reads])).resolves.toHaveLength(2);
+    });
+
+    it('never starves normal items: once overdue they take turns with urgent runs', async () => {
+      const { batcher, runs, release } = oneHeldRunAtATime({ normalMaxWaitMs: 100 });
+      const reads = [batcher.submit(['r0'], 'urgent')];
+      await jest.advanceTimersByTimeAsync(0);
+      const writes = batcher.submit(['w1', 'w2', 'w3', 'w4', 'w5', 'w6']);
+      // Reads keep coming faster than runs end.
+      for (let i = 1; i <= 2; i++) {
+        reads.push(batcher.submit([`r${i}`], 'urgent'));
+        await jest.advanceTimersByTimeAsync(40);
+        await release();
+      }
+      expect(runs()).toEqual([['r0'], ['r1'], ['r2']]);
+      reads.push(batcher.submit(['r3', 'r4'], 'urgent'), batcher.submit(['r5'], 'urgent'));
+      await jest.advanceTimersByTimeAsync(40); // the writes have now waited 120 ms
+      for (let i = 0; i < 4; i++) await release();
+      expect(runs().slice(3)).toEqual([
+        ['w1', 'w2', 'w3', 'w4'],
+        ['r3', 'r4', 'r5'],
+        ['w5', 'w6'],
+      ]);
+      await expect(writes).resolves.toEqual(['w1', 'w2', 'w3', 'w4', 'w5', 'w6']);
+      await expect(Promise.all(reads)).resolves.toEqual([['r0'], ['r1'], ['r2'], ['r3', 'r4'], ['r5']]);
+    });
+
+    it('counts the queued items ahead of each priority', async () => {
+      const { batcher, release } = oneHeldRunAtATime();
+      const all = [batcher.submit(['w1', 'w2']), batcher.submit(['r1'], 'urgent')];
+      expect(batcher.queuedAhead('urgent')).toBe(1);
+      expect(batcher.queuedAhead('normal')).toBe(3);
+      expect(batcher.queuedItems).toBe(3);
+      await jest.advanceTimersByTimeAsync(0);
+      expect(batcher.queuedAhead('urgent')).toBe(0);
+      await release();
+      await release();
+      await expect(Promise.all(all)).resolves.toHaveLength(2);
     });
   });
 });

@@ -15,6 +15,11 @@
  *   ends), so requests that arrive a few milliseconds apart share one run instead of each paying for a
  *   pass of its own. A lone request (nothing in flight) starts at once, and so does a queue of two or
  *   more (under load the queue is what coalesces).
+ * - Priorities: items submitted `urgent` (a caller waits to read) form the next run before any `normal`
+ *   item, in runs of their own. A normal item is never starved: once the oldest normal item has waited
+ *   `normalMaxWaitMs` (default 1,000) its run goes next, and while normal items stay overdue the two
+ *   kinds take turns, so each gets at least every other run. `normalBatchSize` (default
+ *   `maxBatchSize`) bounds a normal run, and so how long an urgent item can wait for a run in flight.
  *
  * A local model gains nothing from parallel passes (`maxConcurrentRuns: 1`); a remote server can work
  * on a second request while the first one's answer travels back, hence a bound rather than strict
@@ -31,7 +36,14 @@ export interface RequestBatcherOptions {
   maxConcurrentRuns: number;
   /** How long a single waiting item waits for company while another run is in flight; default 0. */
   lingerMs?: number;
+  /** Most normal items in one run; default `maxBatchSize`. */
+  normalBatchSize?: number;
+  /** How long the oldest normal item waits behind urgent runs before its own run goes next; default 1,000. */
+  normalMaxWaitMs?: number;
 }
+
+/** `urgent`: a caller waits on the answer to read; its items run before `normal` ones. */
+export type BatchPriority = 'urgent' | 'normal';
 
 interface PendingRequest<Result> {
   results: Result[];
@@ -45,14 +57,22 @@ interface QueuedItem<Item, Result> {
   item: Item;
   position: number;
   request: PendingRequest<Result>;
+  /** performance.now() when it was submitted. */
+  queuedAt: number;
 }
 
+const DEFAULT_NORMAL_MAX_WAIT_MS = 1_000;
+
 export class RequestBatcher<Item, Result> {
-  private readonly queue: QueuedItem<Item, Result>[] = [];
+  private readonly queues: Record<BatchPriority, QueuedItem<Item, Result>[]> = { urgent: [], normal: [] };
   private readonly maxBatchSize: number;
+  private readonly normalBatchSize: number;
   private readonly maxConcurrentRuns: number;
   private readonly lingerMs: number;
+  private readonly normalMaxWaitMs: number;
   private runsInFlight = 0;
+  /** The last run was of overdue normal items: the next goes to urgent ones if any wait. */
+  private overdueRunLast = false;
   private pumpScheduled = false;
   private lingering?: NodeJS.Timeout;
 
@@ -61,19 +81,26 @@ export class RequestBatcher<Item, Result> {
     options: RequestBatcherOptions,
   ) {
     this.maxBatchSize = positiveInteger(options.maxBatchSize, 'maxBatchSize');
+    this.normalBatchSize = positiveInteger(options.normalBatchSize ?? this.maxBatchSize, 'normalBatchSize');
     this.maxConcurrentRuns = positiveInteger(options.maxConcurrentRuns, 'maxConcurrentRuns');
-    this.lingerMs = options.lingerMs ?? 0;
-    if (!Number.isFinite(this.lingerMs) || this.lingerMs < 0) {
-      throw new RangeError(`lingerMs must be a non-negative number of milliseconds, got ${options.lingerMs}`);
-    }
+    this.lingerMs = milliseconds(options.lingerMs ?? 0, 'lingerMs');
+    this.normalMaxWaitMs = milliseconds(
+      options.normalMaxWaitMs ?? DEFAULT_NORMAL_MAX_WAIT_MS,
+      'normalMaxWaitMs',
+    );
   }
 
   /** Items submitted and not yet handed to a run (for queue bounds and back-pressure). */
   get queuedItems(): number {
-    return this.queue.length;
+    return this.queues.urgent.length + this.queues.normal.length;
   }
 
-  submit(items: Item[]): Promise<Result[]> {
+  /** Queued items that run before an item of this priority: urgent ones for urgent, all for normal. */
+  queuedAhead(priority: BatchPriority): number {
+    return priority === 'urgent' ? this.queues.urgent.length : this.queuedItems;
+  }
+
+  submit(items: Item[], priority: BatchPriority = 'normal'): Promise<Result[]> {
     if (items.length === 0) return Promise.resolve([]);
     return new Promise<Result[]>((resolve, reject) => {
       const request: PendingRequest<Result> = {
@@ -83,7 +110,9 @@ export class RequestBatcher<Item, Result> {
         resolve,
         reject,
       };
-      items.forEach((item, position) => this.queue.push({ item, position, request }));
+      const queuedAt = performance.now();
+      const queue = this.queues[priority];
+      items.forEach((item, position) => queue.push({ item, position, request, queuedAt }));
       this.schedulePump();
     });
   }
@@ -102,7 +131,7 @@ export class RequestBatcher<Item, Result> {
   }
 
   private pump(lingered = false): void {
-    while (this.runsInFlight < this.maxConcurrentRuns && this.queue.length > 0) {
+    while (this.runsInFlight < this.maxConcurrentRuns && this.queuedItems > 0) {
       if (this.shouldLinger(lingered)) {
         this.lingering ??= setTimeout(() => {
           this.lingering = undefined;
@@ -115,7 +144,7 @@ export class RequestBatcher<Item, Result> {
         clearTimeout(this.lingering);
         this.lingering = undefined;
       }
-      const batch = this.queue.splice(0, this.maxBatchSize);
+      const batch = this.nextBatch();
       this.runsInFlight += 1;
       void this.runBatch(batch).finally(() => {
         this.runsInFlight -= 1;
@@ -126,7 +155,16 @@ export class RequestBatcher<Item, Result> {
 
   /** A single waiting item waits for company while another run is in flight, once per wait. */
   private shouldLinger(lingered: boolean): boolean {
-    return this.lingerMs > 0 && !lingered && this.runsInFlight > 0 && this.queue.length === 1;
+    return this.lingerMs > 0 && !lingered && this.runsInFlight > 0 && this.queuedItems === 1;
+  }
+
+  /** Urgent items first; overdue normal items every other run; normal items when no urgent one waits. */
+  private nextBatch(): QueuedItem<Item, Result>[] {
+    const { urgent, normal } = this.queues;
+    const overdue = normal.length > 0 && performance.now() - normal[0].queuedAt >= this.normalMaxWaitMs;
+    const normalNext = urgent.length === 0 || (overdue && !this.overdueRunLast);
+    this.overdueRunLast = normalNext && overdue && urgent.length > 0;
+    return normalNext ? normal.splice(0, this.normalBatchSize) : urgent.splice(0, this.maxBatchSize);
   }
 
   private async runBatch(batch: QueuedItem<Item, Result>[]): Promise<void> {
@@ -155,8 +193,17 @@ export class RequestBatcher<Item, Result> {
       request.failed = true;
       request.reject(error);
     }
-    for (let index = this.queue.length - 1; index >= 0; index -= 1) {
-      if (this.queue[index].request.failed) this.queue.splice(index, 1);
+    for (const queue of Object.values(this.queues)) {
+      for (let index = queue.length - 1; index >= 0; index -= 1) {
+        if (queue[index].request.failed) queue.splice(index, 1);
+      }
     }
   }
+}
+
+function milliseconds(value: number, name: string): number {
+  if (!Number.isFinite(value) || value < 0) {
+    throw new RangeError(`${name} must be a non-negative number of milliseconds, got ${value}`);
+  }
+  return value;
 }

@@ -10,6 +10,10 @@
  * - A provider that cannot be reached throws an `EMBEDDING_UNAVAILABLE` AppError.
  * - A provider whose bounded queue is full throws a `BUSY` AppError at once (`EmbeddingBusyError`,
  *   with `details.retryAfterSeconds`); nothing was embedded.
+ * - `priority` changes only when a call is served, never its vectors: a provider that shares a scarce
+ *   resource (a few CPU threads) serves `interactive` calls (a caller is waiting to read) before
+ *   `standard` ones (writes), without starving the latter; a provider that has nothing to share may
+ *   ignore it.
  */
 export interface DistanceThresholds {
   /** remember refuses a save below this cosine distance to the nearest memory. */
@@ -26,6 +30,14 @@ export interface RecallWeights {
   denseWeight: number;
 }
 
+/** Who waits on an embedding: `interactive` for a read a caller waits on (recall's query), `standard` otherwise. */
+export type EmbeddingPriority = 'interactive' | 'standard';
+
+export interface EmbedOptions {
+  /** Default `standard`. */
+  priority?: EmbeddingPriority;
+}
+
 export interface EmbeddingProvider {
   /** Identifies the model and its vector space, e.g. `local:use-lite+ngram@1`; stored with every vector. */
   readonly modelId: string;
@@ -40,5 +52,5 @@ export interface EmbeddingProvider {
   init(): Promise<void>;
 
   /** One unit vector per text, same order. */
-  embed(texts: string[]): Promise<number[][]>;
+  embed(texts: string[], options?: EmbedOptions): Promise<number[][]>;
 }

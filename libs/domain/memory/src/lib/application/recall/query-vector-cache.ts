@@ -22,7 +22,8 @@ export class QueryVectorCache {
       this.entries.set(key, cached);
       return cached;
     }
-    const pending = this.embeddings.embed([text]).then(([vector]) => vector);
+    // A caller waits on this read: it goes ahead of writes at the embedder (behaviour §4.2).
+    const pending = this.embeddings.embed([text], { priority: 'interactive' }).then(([vector]) => vector);
     pending.catch(() => this.entries.delete(key));
     this.entries.set(key, pending);
     if (this.entries.size > CAPACITY) this.entries.delete(this.entries.keys().next().value as string);

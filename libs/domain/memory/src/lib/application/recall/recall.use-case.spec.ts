@@ -10,8 +10,27 @@ class DigitBlindEmbeddingProvider extends DeterministicEmbeddingProvider {
   }
 }
 import { recallSetup } from '../../testing/memory-setups';
+import type { EmbedOptions } from '@kioku/embeddings';
+
+/** Records the priority of every embedding call. */
+class PriorityRecordingEmbeddingProvider extends DeterministicEmbeddingProvider {
+  readonly priorities: (string | undefined)[] = [];
+  override async embed(texts: string[], options?: EmbedOptions): Promise<number[][]> {
+    this.priorities.push(options?.priority);
+    return super.embed(texts);
+  }
+}
 
 describe('RecallUseCase', () => {
+  it("embeds the query as interactive (ahead of writes), while remember's embedding stays standard", async () => {
+    const embeddings = new PriorityRecordingEmbeddingProvider();
+    const { save, recall, context } = recallSetup(embeddings);
+    await save({ content: 'The user waters the ferns every Sunday' });
+    expect(embeddings.priorities).toEqual([undefined]);
+    await recall.execute({ query: 'when are the plants watered' }, context);
+    expect(embeddings.priorities).toEqual([undefined, 'interactive']);
+  });
+
   it('finds a memory by an exact number through the lexical path where the vector cannot tell', async () => {
     const { save, recall, context, embeddings, container } = recallSetup(new DigitBlindEmbeddingProvider());
     for (let i = 1000; i < 1030; i++)
