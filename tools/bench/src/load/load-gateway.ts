@@ -1,8 +1,8 @@
 /**
  * The gateway a load run measures when none is given: one `kioku http` process on the embedded
  * default in a new temporary data dir, on a loopback port it picks, with keys made by the CLI
- * (`kioku http keys create`). Rate limits are raised so that the run measures the service, not the
- * limiter; every other KIOKU_* setting of the caller passes through (except the data dir, the port
+ * (`kioku http keys create`). Rate limits and the per-key in-flight bound are raised so that the run
+ * measures the service, not the limiter (an open loop past saturation has many requests in flight); every other KIOKU_* setting of the caller passes through (except the data dir, the port
  * and the log file, which are the run's). `stop()` drains it with SIGTERM and removes the data dir.
  */
 import { execFile, spawn } from 'node:child_process';
@@ -29,8 +29,8 @@ export async function startLoadGateway(
   namespaces: string[],
   keysPerNamespace: number,
   progress: (line: string) => void,
+  bin = kiokuBinPath(),
 ): Promise<StartedGateway> {
-  const bin = kiokuBinPath();
   const dataDir = mkdtempSync(join(tmpdir(), 'kioku-bench-load-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -40,6 +40,7 @@ export async function startLoadGateway(
     KIOKU_HTTP_PORT: '0',
     KIOKU_HTTP_RATE_PER_MINUTE: '10000000',
     KIOKU_HTTP_RATE_BURST: '10000000',
+    KIOKU_HTTP_MAX_IN_FLIGHT_PER_KEY: '10000',
   };
   const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
   const keys: LoadKeyOption[] = [];

@@ -9,6 +9,8 @@ export interface LoadKeyOption {
   token: string;
 }
 
+export type LoadRate = { perSecond: number } | { embedShare: number };
+
 export interface LoadOptions {
   clients: number;
   /** Requests each client sends, one after the other. */
@@ -19,12 +21,20 @@ export interface LoadOptions {
   transports: LoadTransport[];
   /** The gateway to load; unset: start `kioku http` on the embedded default in a temporary data dir. */
   url?: string;
+  /** The bin/kioku whose gateway is started (another checkout, to compare builds); default: this one's. */
+  bin?: string;
   /** Keys of the given gateway (with `--url`); a started gateway gets `namespaces × keysPerNamespace` new ones. */
   keys: LoadKeyOption[];
   namespaces: number;
   keysPerNamespace: number;
   /** Texts/s of the embedder alone, to compare with; measured in this process unless given. */
   embedRate?: number;
+  /** Open loop at this arrival rate: requests/s, or a share of the embedder's texts/s (`0.6x`). */
+  rate?: LoadRate;
+  /** Open loop: search for the highest rate with recall p95 ≤ 300 ms and nothing failed. */
+  findRate: boolean;
+  /** Open loop: how long arrivals go on, per run. */
+  durationSeconds: number;
   jsonFile?: string;
   help: boolean;
 }
@@ -35,6 +45,8 @@ Many clients at once against one gateway: each sends its requests one after the 
 them remembers (distinct notes) and the rest recalls, over REST and over MCP Streamable HTTP sessions
 (one session per client). Prints requests/s, p50/p95/p99 per operation and the errors, then checks
 that every acknowledged write is readable and that no namespace saw another's memories.
+With --rate or --find-rate the loop is open: requests arrive at a constant rate whatever the answers
+(spread over the clients), each timed from its scheduled arrival.
 
   --clients N            concurrent clients (default 50)
   --requests N           requests per client (default 20)
@@ -44,7 +56,11 @@ that every acknowledged write is readable and that no namespace saw another's me
   --keys-per-namespace N keys per namespace of a started gateway (default 2)
   --url URL              load this gateway instead of starting one (loopback only; needs --key)
   --key NAMESPACE=TOKEN  a key of that gateway and its namespace (repeat for each key)
+  --bin PATH             start another kioku's gateway (e.g. an older checkout's bin/kioku)
   --embed-rate N         the embedder's texts/s to compare with (default: measured here first)
+  --rate R               open loop at R requests/s, or at F times the embedder's texts/s (e.g. 0.6x)
+  --find-rate            open loop: the highest rate with recall p95 ≤ 300 ms and nothing failed
+  --duration S           open loop: seconds of arrivals per run (default 20)
   --json FILE            also write every number as JSON
 `;
 
@@ -74,14 +90,28 @@ export function parseLoadArgs(argv: readonly string[]): LoadOptions {
     namespaces: { type: 'string' },
     'keys-per-namespace': { type: 'string' },
     url: { type: 'string' },
+    bin: { type: 'string' },
     key: { type: 'string', multiple: true },
     'embed-rate': { type: 'string' },
+    rate: { type: 'string' },
+    'find-rate': { type: 'boolean' },
+    duration: { type: 'string' },
     json: { type: 'string' },
   });
+  const findRate = values['find-rate'] ?? false;
+  const open = findRate || values.rate !== undefined;
+  if (findRate && values.rate !== undefined)
+    throw new BenchUsageError('--rate and --find-rate exclude each other');
+  if (open && values.requests !== undefined)
+    throw new BenchUsageError('--requests is for the closed loop; an open loop runs for --duration');
+  if (!open && values.duration !== undefined)
+    throw new BenchUsageError('--duration goes with --rate or --find-rate');
   const url = values.url === undefined ? undefined : loopbackUrl(values.url);
   const keys = (values.key ?? []).map(keyOption);
   if (url && keys.length === 0) throw new BenchUsageError('--url needs at least one --key NAMESPACE=TOKEN');
   if (!url && keys.length > 0) throw new BenchUsageError('--key goes with --url');
+  if (url && values.bin !== undefined)
+    throw new BenchUsageError('--bin starts a gateway; --url loads a running one');
   const embedRate = values['embed-rate'];
   return {
     clients: number(values.clients, '--clients', 50, wholeAtLeastOne, WHOLE),
@@ -95,6 +125,7 @@ export function parseLoadArgs(argv: readonly string[]): LoadOptions {
     ),
     transports: transports(values.transport ?? 'both'),
     url,
+    bin: values.bin,
     keys,
     namespaces: number(values.namespaces, '--namespaces', 3, wholeAtLeastOne, WHOLE),
     keysPerNamespace: number(values['keys-per-namespace'], '--keys-per-namespace', 2, wholeAtLeastOne, WHOLE),
@@ -102,9 +133,21 @@ export function parseLoadArgs(argv: readonly string[]): LoadOptions {
       embedRate === undefined
         ? undefined
         : number(embedRate, '--embed-rate', 0, (n) => n > 0, 'a rate > 0 (texts/s)'),
+    rate: values.rate === undefined ? undefined : loadRate(values.rate),
+    findRate,
+    durationSeconds: number(values.duration, '--duration', 20, (n) => n > 0, 'a number of seconds > 0'),
     jsonFile: values.json,
     help: values.help ?? false,
   };
+}
+
+/** `R` requests/s or `Fx`, F times the embedder's texts/s. */
+function loadRate(raw: string): LoadRate {
+  const share = /^(.+)x$/.exec(raw);
+  const value = Number(share ? share[1] : raw);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new BenchUsageError('--rate needs requests/s > 0, or a share of the embed rate such as 0.6x');
+  return share ? { embedShare: value } : { perSecond: value };
 }
 
 function transports(transport: string): LoadTransport[] {

@@ -1,4 +1,4 @@
-import { formatLoadReport, latencyTargetsFloor, loadChecks, type LoadReport } from './load-report';
+import { formatLoadReport, loadChecks, rateHolds, type LoadReport } from './load-report';
 import { isRemember, operationStats, type TransportResult } from './load-run';
 
 function run(overrides: Partial<TransportResult> = {}): TransportResult {
@@ -23,9 +23,24 @@ function run(overrides: Partial<TransportResult> = {}): TransportResult {
   };
 }
 
+function report(overrides: Partial<LoadReport>): LoadReport {
+  return {
+    startedAt: '2026-11-26T00:00:00.000Z',
+    node: 'v20.20.2',
+    gateway: 'started',
+    keys: 6,
+    namespaces: 3,
+    rememberShare: 0.25,
+    embedPerSecond: 100,
+    loadAverage: [1, 2, 3],
+    runs: [],
+    ...overrides,
+  };
+}
+
 describe('the load report', () => {
-  it('passes a run that meets every target and misses one that does not', () => {
-    expect(loadChecks(run()).every((c) => c.pass)).toBe(true);
+  it('passes a closed-loop run that meets every target and misses one that does not', () => {
+    expect(loadChecks(run(), 90).every((c) => c.pass)).toBe(true);
     const slow = run({
       requestsPerSecond: 30,
       latency: { ...run().latency, remember: { count: 250, p50: 6000, p95: 7500, p99: 8000, max: 9000 } },
@@ -33,39 +48,65 @@ describe('the load report', () => {
       lost: ['mem_1'],
     });
     expect(
-      loadChecks(slow)
+      loadChecks(slow, 90)
         .filter((c) => !c.pass)
         .map((c) => c.name),
-    ).toEqual(['≥ 60 requests/s', 'remember p95 ≤ 1000 ms', '0 errors', '0 lost']);
+    ).toEqual(['≥ 0.85 × embed batch /s', '0 errors', '0 lost']);
+    const slowRecall = run({
+      latency: { ...run().latency, recall: { count: 750, p50: 90, p95: 301, p99: 1, max: 1 } },
+    });
+    expect(loadChecks(slowRecall, 90).find((c) => !c.pass)?.name).toBe('recall p95 ≤ 300 ms');
+  });
+
+  it('holds an open-loop run to its own latency targets, and find-rate to recall p95 ≤ 300 ms', () => {
+    const open = run({ offeredRate: 54 });
+    expect(loadChecks(open, 90).map((c) => [c.transport, c.name, c.pass])).toEqual([
+      ['rest @ 54.0/s', 'recall p95 ≤ 150 ms', false],
+      ['rest @ 54.0/s', 'remember p95 ≤ 600 ms', false],
+      ['rest @ 54.0/s', '0 errors', true],
+      ['rest @ 54.0/s', '0 lost', true],
+      ['rest @ 54.0/s', '0 crossed', true],
+    ]);
+    expect(rateHolds(open)).toBe(true);
+    expect(rateHolds(run({ offeredRate: 54, errors: 1 }))).toBe(false);
+    expect(
+      rateHolds(
+        run({
+          offeredRate: 54,
+          latency: { ...run().latency, recall: { count: 1, p50: 1, p95: 301, p99: 1, max: 1 } },
+        }),
+      ),
+    ).toBe(false);
   });
 
   it('prints requests/s as a share of the embedder and the percentiles per operation', () => {
-    const report: LoadReport = {
-      startedAt: '2026-11-26T00:00:00.000Z',
-      node: 'v20.20.2',
-      gateway: 'started',
-      keys: 6,
-      namespaces: 3,
-      rememberShare: 0.25,
-      embedPerSecond: 160,
-      loadAverage: [1, 2, 3],
-      runs: [run(), run({ transport: 'mcp', crossed: ['mem_9 recalled in load-b'] })],
-    };
-    const text = formatLoadReport(report);
+    const text = formatLoadReport(
+      report({
+        embedPerSecond: 160,
+        runs: [run(), run({ transport: 'mcp', crossed: ['mem_9 recalled in load-b'] })],
+      }),
+    );
     expect(text).toContain('1000 requests in 12.5 s = 80.0 requests/s (0.50 of embed batch /s)');
     expect(text).toMatch(/rest\s+\|?\s*remember\s+\|?\s*250\s+\|?\s*300\.0\s+\|?\s*900\.0\s+\|?\s*1100\.0/);
     expect(text).toContain('crossed: mem_9 recalled in load-b');
-    expect(text).toContain(
-      "the latency targets with 50 clients back to back need ≥ 105 requests/s (Little's law; 0.66 of embed batch /s)",
-    );
     expect(text).toMatch(/mcp\s+\|?\s*0 crossed\s+\|?\s*1\s+\|?\s*MISS/);
   });
 
-  it("finds the throughput the latency targets need by Little's law", () => {
-    // 50 clients; mean latency at most 0.25 × 1 s + 0.75 × 0.3 s = 0.475 s, so at least 50 / 0.475 requests/s.
-    expect(latencyTargetsFloor(50, 0.25)).toBeCloseTo(105.26, 2);
-    expect(latencyTargetsFloor(10, 0)).toBeCloseTo(33.33, 2);
-    expect(latencyTargetsFloor(50, 1)).toBe(50);
+  it('prints the rates tried and the rate found', () => {
+    const text = formatLoadReport(
+      report({
+        embedPerSecond: 100,
+        runs: [run({ offeredRate: 25 }), run({ offeredRate: 50 })],
+        foundRates: { rest: 50, mcp: null },
+      }),
+    );
+    expect(text).toContain(
+      'rest @ 25.0/s: 50 clients, offered 25.0/s (0.25 of embed batch /s), 1000 requests',
+    );
+    expect(text).toContain(
+      'rest: highest rate with recall p95 ≤ 300 ms and nothing failed: 50.0 requests/s (0.50 of embed batch /s)',
+    );
+    expect(text).toContain('mcp: no rate tried kept recall p95 ≤ 300 ms with nothing failed');
   });
 
   it('spreads remembers evenly over clients and requests', () => {

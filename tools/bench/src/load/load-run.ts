@@ -39,6 +39,8 @@ export interface TransportResult {
   crossed: string[];
   /** Raw latencies in ms, for the JSON report. */
   samples: Record<LoadOperation, number[]>;
+  /** Open loop only: the arrivals per second sent (latencies count from each scheduled arrival). */
+  offeredRate?: number;
 }
 
 export interface LoadPlan {
@@ -67,78 +69,117 @@ export function operationStats(samples: number[]): OperationStats {
   };
 }
 
-export async function runTransport(plan: LoadPlan): Promise<TransportResult> {
-  const { keys } = plan;
-  const samples: Record<LoadOperation, number[]> = { remember: [], recall: [] };
-  const errors: string[] = [];
-  const saved = new Map<string, string>(); // memory id → namespace
-  const seen = new Map<string, Set<string>>(); // namespace → ids its recalls returned
-  let duplicates = 0;
-  let done = 0;
+/** One request of the load: what it does and the text it sends. */
+export interface LoadRequest {
+  op: LoadOperation;
+  text: string;
+}
 
-  plan.progress(`${plan.transport}: opening ${plan.clients} clients`);
-  const clients: LoadClient[] = await Promise.all(
-    Array.from({ length: plan.clients }, (_, i) =>
-      openLoadClient(plan.transport, plan.url, keys[i % keys.length].token),
+/** Request `n` of client `index`: texts are made before the clock starts, so making them is not measured. */
+export function loadRequest(
+  plan: Pick<LoadPlan, 'rememberShare' | 'sentences'>,
+  index: number,
+  n: number,
+): LoadRequest {
+  return isRemember(index, n, plan.rememberShare)
+    ? { op: 'remember', text: plan.sentences.memory().text }
+    : { op: 'recall', text: plan.sentences.query() };
+}
+
+/** Opens one client per key slot (client i on key i mod keys). */
+export function openClients(plan: LoadPlan, count: number): Promise<LoadClient[]> {
+  plan.progress(`${plan.transport}: opening ${count} clients`);
+  return Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      openLoadClient(plan.transport, plan.url, plan.keys[i % plan.keys.length].token),
     ),
   );
-  // Texts are made before the clock starts, so generating them is not measured.
+}
+
+/**
+ * What the requests of one run saw: latencies per operation, errors, the memories saved (with their
+ * namespace) and the ids each namespace's recalls returned, for the isolation check.
+ */
+export class LoadRecorder {
+  readonly samples: Record<LoadOperation, number[]> = { remember: [], recall: [] };
+  readonly errors: string[] = [];
+  readonly saved = new Map<string, string>(); // memory id → namespace
+  private readonly seen = new Map<string, Set<string>>(); // namespace → ids its recalls returned
+  private duplicates = 0;
+
+  /** Sends the request on the client and records its outcome, timed from `since` (performance.now()). */
+  async send(client: LoadClient, namespace: string, { op, text }: LoadRequest, since: number): Promise<void> {
+    if (op === 'remember') {
+      const outcome = await client.remember(text);
+      this.samples.remember.push(performance.now() - since);
+      if (outcome.kind === 'saved') this.saved.set(outcome.id, namespace);
+      else if (outcome.kind === 'duplicate') this.duplicates += 1;
+      else this.errors.push(outcome.reason);
+      return;
+    }
+    const outcome = await client.recall(text);
+    this.samples.recall.push(performance.now() - since);
+    if (outcome.kind === 'error') this.errors.push(outcome.reason);
+    else
+      for (const id of outcome.ids)
+        (this.seen.get(namespace) ?? this.seen.set(namespace, new Set()).get(namespace)!).add(id);
+  }
+
+  get done(): number {
+    return this.samples.remember.length + this.samples.recall.length;
+  }
+
+  /** Reads every acknowledged memory back and sums the run up. */
+  async result(plan: LoadPlan, clients: number, seconds: number): Promise<TransportResult> {
+    plan.progress(`${plan.transport}: reading back ${this.saved.size} acknowledged memories`);
+    const { lost, crossed } = await checkIsolation(plan.url, plan.keys, this.saved, this.seen);
+    const { samples } = this;
+    return {
+      transport: plan.transport,
+      clients,
+      requests: this.done,
+      seconds,
+      requestsPerSecond: this.done / seconds,
+      latency: { remember: operationStats(samples.remember), recall: operationStats(samples.recall) },
+      errors: this.errors.length,
+      firstErrors: this.errors.slice(0, 5),
+      saved: this.saved.size,
+      duplicates: this.duplicates,
+      lost,
+      crossed,
+      samples,
+    };
+  }
+}
+
+/** The closed loop: every client sends its requests one after the other. */
+export async function runTransport(plan: LoadPlan): Promise<TransportResult> {
+  const recorder = new LoadRecorder();
+  const clients = await openClients(plan, plan.clients);
   const work = clients.map((_, index) =>
-    Array.from({ length: plan.requests }, (__, n) =>
-      isRemember(index, n, plan.rememberShare)
-        ? { op: 'remember' as const, text: plan.sentences.memory().text }
-        : { op: 'recall' as const, text: plan.sentences.query() },
-    ),
+    Array.from({ length: plan.requests }, (__, n) => loadRequest(plan, index, n)),
   );
+  const total = plan.clients * plan.requests;
   const started = performance.now();
   try {
     await Promise.all(
       clients.map(async (client, index) => {
-        const { namespace } = keys[index % keys.length];
-        for (const { op, text } of work[index]) {
-          const sent = performance.now();
-          if (op === 'remember') {
-            const outcome = await client.remember(text);
-            samples.remember.push(performance.now() - sent);
-            if (outcome.kind === 'saved') saved.set(outcome.id, namespace);
-            else if (outcome.kind === 'duplicate') duplicates += 1;
-            else errors.push(outcome.reason);
-          } else {
-            const outcome = await client.recall(text);
-            samples.recall.push(performance.now() - sent);
-            if (outcome.kind === 'error') errors.push(outcome.reason);
-            else
-              for (const id of outcome.ids)
-                (seen.get(namespace) ?? seen.set(namespace, new Set()).get(namespace)!).add(id);
-          }
-          if (++done % 100 === 0)
-            plan.progress(`${plan.transport}: ${done}/${plan.clients * plan.requests} requests`);
+        const { namespace } = plan.keys[index % plan.keys.length];
+        for (const request of work[index]) {
+          await recorder.send(client, namespace, request, performance.now());
+          if (recorder.done % 100 === 0)
+            plan.progress(`${plan.transport}: ${recorder.done}/${total} requests`);
         }
       }),
     );
   } finally {
-    await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
+    await closeClients(clients);
   }
-  const seconds = (performance.now() - started) / 1000;
+  return recorder.result(plan, plan.clients, (performance.now() - started) / 1000);
+}
 
-  plan.progress(`${plan.transport}: reading back ${saved.size} acknowledged memories`);
-  const { lost, crossed } = await checkIsolation(plan.url, keys, saved, seen);
-  const requests = samples.remember.length + samples.recall.length;
-  return {
-    transport: plan.transport,
-    clients: plan.clients,
-    requests,
-    seconds,
-    requestsPerSecond: requests / seconds,
-    latency: { remember: operationStats(samples.remember), recall: operationStats(samples.recall) },
-    errors: errors.length,
-    firstErrors: errors.slice(0, 5),
-    saved: saved.size,
-    duplicates,
-    lost,
-    crossed,
-    samples,
-  };
+export async function closeClients(clients: LoadClient[]): Promise<void> {
+  await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
 }
 
 /** Reads each acknowledged memory with a key of its namespace and of every other namespace. */

@@ -1,7 +1,8 @@
 /**
  * `kioku bench load`: measures the embedder alone (unless `--embed-rate`), starts a gateway (unless
- * `--url`), runs the load over each transport, prints the report (and JSON on request) and stops
- * what it started. Exit code 0 when the run completes, missed targets included (they are reported).
+ * `--url`), runs the load over each transport (a closed loop, one open loop at `--rate`, or the open
+ * loops of `--find-rate`), prints the report (and JSON on request) and stops what it started. Exit
+ * code 0 when the run completes, missed targets included (they are reported).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -13,8 +14,11 @@ import { SeededRandom } from '../lib/seeded-random';
 import { SentenceGenerator } from '../lib/sentence-generator';
 import { startLoadGateway, type StartedGateway } from './load-gateway';
 import { LOAD_USAGE, parseLoadArgs } from './load-options';
-import { formatLoadReport, type LoadReport } from './load-report';
-import { runTransport } from './load-run';
+import { formatLoadReport, rateHolds, type LoadReport } from './load-report';
+import { runOpenLoop } from './load-open-loop';
+import { RateSearch } from './load-rate-search';
+import { runTransport, type LoadPlan, type TransportResult } from './load-run';
+import type { LoadOptions } from './load-options';
 
 const SEED = 24;
 const JAPANESE_SHARE = 0.1;
@@ -43,13 +47,14 @@ export async function runLoadCommand(
   try {
     started = options.url
       ? undefined
-      : await startLoadGateway(namespaces, options.keysPerNamespace, progress);
+      : await startLoadGateway(namespaces, options.keysPerNamespace, progress, options.bin);
     const url = options.url ?? started!.url;
     const keys = options.url ? options.keys : started!.keys;
     const report: LoadReport = {
       startedAt: new Date().toISOString(),
       node: process.version,
-      gateway: options.url ?? 'kioku http on the embedded default (started, temporary data dir)',
+      gateway:
+        options.url ?? `${options.bin ?? 'kioku'} http on the embedded default (started, temporary data dir)`,
       keys: keys.length,
       namespaces: new Set(keys.map((k) => k.namespace)).size,
       rememberShare: options.rememberShare,
@@ -57,19 +62,19 @@ export async function runLoadCommand(
       loadAverage: loadavg(),
       runs: [],
     };
-    for (const transport of options.transports)
-      report.runs.push(
-        await runTransport({
-          transport,
-          url,
-          keys,
-          clients: options.clients,
-          requests: options.requests,
-          rememberShare: options.rememberShare,
-          sentences,
-          progress,
-        }),
-      );
+    for (const transport of options.transports) {
+      const plan: LoadPlan = {
+        transport,
+        url,
+        keys,
+        clients: options.clients,
+        requests: options.requests,
+        rememberShare: options.rememberShare,
+        sentences,
+        progress,
+      };
+      await runLoops(plan, options, report);
+    }
     if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
     process.stdout.write(`${formatLoadReport(report)}\n`);
     if (options.jsonFile) writeFileSync(options.jsonFile, `${JSON.stringify(report, null, 2)}\n`);
@@ -77,6 +82,37 @@ export async function runLoadCommand(
     process.off('SIGINT', interrupted);
     await stop();
   }
+}
+
+/** The transport's runs, as the options ask: closed loop, one open loop, or the search for a rate. */
+async function runLoops(plan: LoadPlan, options: LoadOptions, report: LoadReport): Promise<void> {
+  const embedRate = report.embedPerSecond;
+  const openLoop = (ratePerSecond: number) =>
+    runOpenLoop({ ...plan, ratePerSecond, seconds: options.durationSeconds });
+  if (options.rate) {
+    const rate = options.rate;
+    report.runs.push(await openLoop('perSecond' in rate ? rate.perSecond : rate.embedShare * embedRate));
+  } else if (options.findRate) {
+    report.foundRates ??= {};
+    report.foundRates[plan.transport] = (await findRate(embedRate, openLoop, report.runs)) ?? null;
+  } else {
+    report.runs.push(await runTransport(plan));
+  }
+}
+
+/** Open loops from a quarter of the embed rate, doubling then bisecting (RateSearch); every run is kept. */
+async function findRate(
+  embedRate: number,
+  openLoop: (rate: number) => Promise<TransportResult>,
+  runs: TransportResult[],
+): Promise<number | undefined> {
+  const search = new RateSearch(Math.max(1, 0.25 * embedRate));
+  for (let rate = search.next(); rate !== undefined; rate = search.next()) {
+    const run = await openLoop(rate);
+    runs.push(run);
+    search.record(rate, rateHolds(run));
+  }
+  return search.found;
 }
 
 /** Texts/s of the configured local embedder alone, in batches of 64 unseen texts (as `kioku bench`'s embed batch /s). */
