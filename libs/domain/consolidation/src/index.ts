@@ -6,6 +6,7 @@ export {
 } from './lib/application/consolidate/consolidate.use-case';
 export { mergeMemoriesInputSchema } from './lib/application/merge-memories/merge-memories.input';
 export {
+  type MergeCheck,
   type MergeMemoriesResult,
   MergeMemoriesUseCase,
 } from './lib/application/merge-memories/merge-memories.use-case';

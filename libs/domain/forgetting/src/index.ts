@@ -17,6 +17,7 @@ export { type RestoreResult, RestoreUseCase } from './lib/application/restore/re
 export { AutoForgetSweep, type SweepSample } from './lib/application/sweep/auto-forget-sweep';
 export { TrashRepository } from './lib/application/trash.repository';
 export { evaluate, isProtected } from './lib/domain/auto-forget.policy';
+export { windowInWords } from './lib/domain/pending-confirmations';
 export { DELETION_REASONS, type DeletionReason, type TrashEntry } from './lib/domain/trash-entry';
 export { DEFAULT_FORGETTING_SETTINGS, type ForgettingSettings } from './lib/forgetting-settings';
 export { forgettingModule } from './lib/forgetting.module';

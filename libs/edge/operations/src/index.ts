@@ -23,3 +23,4 @@ export {
 } from './lib/operation';
 export { memoryNotFound } from './lib/rest-errors';
 export { ConfirmationError, type ConfirmationErrorCode } from './lib/confirmations/confirmation-error';
+export { type ConfirmationQuestion, type Person, type PersonAnswer } from './lib/person/person';

@@ -16,6 +16,8 @@ export {
   mergeMemoriesStructured,
   mergeMemoriesText,
 } from './lib/consolidation/consolidation.presenter';
+export { type MergeNotConfirmed, type MergeOutcome } from './lib/consolidation/merge-outcome';
+export { mergeQuestion } from './lib/consolidation/merge-question.text';
 export { wakeUpStructured, wakeUpText } from './lib/consolidation/wake-up.presenter';
 export {
   createEpisodeOutputSchema,
@@ -40,6 +42,8 @@ export {
   sweepExecutedSchema,
   sweepReportSchema,
 } from './lib/forgetting/forget.output';
+export { type ForgetNotConfirmed, type ForgetOutcome } from './lib/forgetting/forget-outcome';
+export { forgetIdsQuestion, sweepQuestion } from './lib/forgetting/forget-question.text';
 export { forgetText } from './lib/forgetting/forget.text';
 export { forgetStructured } from './lib/forgetting/forget.view';
 export { restoreStructured, restoreText } from './lib/forgetting/restore.presenter';
@@ -69,6 +73,7 @@ export {
   updateMemoryText,
 } from './lib/memory/memory.presenter';
 export { rememberBatchStructured, rememberBatchText } from './lib/memory/remember-batch.presenter';
+export { UNCONFIRMED_ANSWERS, type UnconfirmedAnswer } from './lib/person/unconfirmed-answer';
 export {
   memoryInspectionSchema,
   namespaceStatsSchema,

@@ -32,7 +32,7 @@ export function createMcpServer(app: Container | McpServerServices, context: Cal
       : app;
   const server = new McpServer(SERVER_INFO, {
     instructions:
-      'kioku is your long-term memory. remember saves, recall finds by meaning, update_memory and link_memories tend it, forget lets go (two calls, restorable with restore), consolidate and merge_memories tidy, episodes group memories. Call wake_up at the start of a session.',
+      'kioku is your long-term memory. remember saves, recall finds by meaning, update_memory and link_memories tend it, forget lets go (two calls, or one your user confirms; restorable with restore), consolidate and merge_memories tidy, episodes group memories. Call wake_up at the start of a session.',
     capabilities: { logging: {} },
   });
   const deps = { ...services, context, server };

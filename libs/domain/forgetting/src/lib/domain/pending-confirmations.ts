@@ -25,3 +25,11 @@ export interface PendingSweep {
 export function withinWindow(requestedAt: number, now: number, windowMs: number): boolean {
   return now - requestedAt <= windowMs;
 }
+
+/** The confirmation window in words, as texts say it: `5 minutes`, `90 seconds`. */
+export function windowInWords(windowMs: number): string {
+  const seconds = Math.round(windowMs / 1000);
+  if (seconds % 60 !== 0) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = seconds / 60;
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}

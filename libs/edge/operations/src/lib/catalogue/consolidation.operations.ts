@@ -20,6 +20,10 @@ import { conflict, memoryNotFound } from '../rest-errors';
 
 const consolidation = () => import('@kioku/consolidation');
 
+function mergeRequest(input: z.output<typeof mergeMemoriesInputSchema>) {
+  return { keepId: input.keep_id, removeId: input.remove_id, mergedContent: input.merged_content };
+}
+
 export const wakeUp = defineOperation({
   id: 'wake_up',
   title: 'Wake up',
@@ -75,17 +79,19 @@ export const mergeMemories = defineOperation({
   id: 'merge_memories',
   title: 'Merge two memories',
   description:
-    'Fold remove_id into keep_id (optionally with merged_content); links carry over, remove_id goes to the trash.',
+    'Fold remove_id into keep_id (optionally with merged_content); links carry over, remove_id goes to the trash. A client that can ask its user asks them first.',
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   input: mergeMemoriesInputSchema,
   output: mergeMemoriesToolOutputSchema,
   run: async (container, input, context) =>
-    container
-      .get((await consolidation()).MergeMemoriesUseCase)
-      .execute(
-        { keepId: input.keep_id, removeId: input.remove_id, mergedContent: input.merged_content },
-        context,
-      ),
+    container.get((await consolidation()).MergeMemoriesUseCase).execute(mergeRequest(input), context),
+  runWithPerson: async (container, input, context, person) =>
+    (await import('../person/merge-with-person')).mergeWithPerson(
+      container,
+      mergeRequest(input),
+      context,
+      person,
+    ),
   text: mergeMemoriesText,
   structured: mergeMemoriesStructured,
   http: [

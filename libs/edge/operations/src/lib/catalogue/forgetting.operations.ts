@@ -4,6 +4,8 @@
  * (`confirmations/`), since a REST caller has no session to make the second call in.
  */
 import { z } from 'zod';
+import type { Container } from 'inversify';
+import type { CallContext } from '@kioku/call-context';
 import type { ForgetResult, RestoreResult } from '@kioku/forgetting';
 import { forgetInputSchema, restoreInputSchema } from '@kioku/forgetting/schemas';
 import {
@@ -30,26 +32,42 @@ import { conflict, expectMode, notInTrash } from '../rest-errors';
 
 const forgetting = () => import('@kioku/forgetting');
 
+async function runForget(
+  container: Container,
+  input: z.output<typeof forgetInputSchema>,
+  context: CallContext,
+): Promise<ForgetResult> {
+  return container.get((await forgetting()).ForgetUseCase).execute(
+    {
+      memoryId: input.memory_id,
+      memoryIds: input.memory_ids,
+      query: input.query,
+      sweep: input.sweep,
+      dryRun: input.dry_run,
+    },
+    context,
+  );
+}
+
 export const forget = defineOperation({
   id: 'forget',
   title: 'Forget',
   description:
     'Delete by exact id in two calls: the first call with memory_id(s) only asks for confirmation; ' +
-    'the same id again within 5 minutes deletes it (restore undoes it). query lists candidates, deleting nothing. ' +
+    'the same id again within 5 minutes deletes it (restore undoes it). A client that can ask its user asks them instead, in one call. ' +
+    'query lists candidates, deleting nothing. ' +
     'sweep: true reports auto-forget candidates (dry run); then dry_run: false drops exactly those. Pinned and protected memories are kept.',
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   input: forgetInputSchema,
   output: forgetToolOutputSchema,
-  run: async (container, input, context) =>
-    container.get((await forgetting()).ForgetUseCase).execute(
-      {
-        memoryId: input.memory_id,
-        memoryIds: input.memory_ids,
-        query: input.query,
-        sweep: input.sweep,
-        dryRun: input.dry_run,
-      },
+  run: runForget,
+  runWithPerson: async (container, input, context, person) =>
+    (await import('../person/forget-with-person')).forgetWithPerson(
+      container,
+      input,
       context,
+      person,
+      (asked, as) => runForget(container, asked, as),
     ),
   text: forgetText,
   structured: forgetStructured,

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { memoryContentSchema, memoryRefSchema } from '../shared/memory-view.output';
+import { unconfirmedAnswerSchema } from '../person/unconfirmed-answer';
 import { toolOutputSchema } from '../shared/tool-output';
 import { memoriesMissingSchema } from '../memory/memory.output';
 
@@ -38,7 +39,19 @@ const mergeProtectedSchema = z.strictObject({
   memoryId: z.string(),
   private: z.boolean(),
 });
-const mergeVariants = [mergedSchema, memoriesMissingSchema, mergeProtectedSchema] as const;
+/** MCP only: the person was asked to confirm the merge and did not; nothing changed. */
+const mergeNotConfirmedSchema = z.strictObject({
+  status: z.literal('not_confirmed'),
+  answer: unconfirmedAnswerSchema,
+  keepId: z.string(),
+  removeId: z.string(),
+});
+const mergeVariants = [
+  mergedSchema,
+  memoriesMissingSchema,
+  mergeProtectedSchema,
+  mergeNotConfirmedSchema,
+] as const;
 export const mergeMemoriesOutputSchema = z.discriminatedUnion('status', [...mergeVariants]);
 export const mergeMemoriesToolOutputSchema = toolOutputSchema('status', mergeVariants);
 export type MergeMemoriesOutput = z.output<typeof mergeMemoriesOutputSchema>;

@@ -1,9 +1,11 @@
 /** Text and structured forms of consolidate and merge_memories (behaviour §4.8, §4.9; design note 000 §E scaffold). */
 import { snippet } from '@kioku/kernel';
-import type { ConsolidateResult, MergeMemoriesResult } from '@kioku/consolidation';
+import type { ConsolidateResult } from '@kioku/consolidation';
+import { unconfirmedReason } from '../person/unconfirmed-answer';
 import { notFoundText } from '../shared/compose-response';
 import { round2 } from '../shared/rounding';
 import type { ConsolidateOutput, MergeMemoriesOutput } from './consolidation.output';
+import type { MergeOutcome } from './merge-outcome';
 import type { VariantFor } from '../shared/variant-for';
 
 export function consolidateText(result: ConsolidateResult): string {
@@ -64,7 +66,7 @@ export function consolidateStructured(result: ConsolidateResult): ConsolidateOut
   };
 }
 
-export function mergeMemoriesText(result: MergeMemoriesResult): string {
+export function mergeMemoriesText(result: MergeOutcome): string {
   switch (result.status) {
     case 'merged':
       return (
@@ -78,13 +80,18 @@ export function mergeMemoriesText(result: MergeMemoriesResult): string {
       return notFoundText(result.missingIds.join(', '));
     case 'protected':
       return `Not merged: ${result.memory.id} is protected (pinned or a protected category). Keep it, or lower its importance with update_memory first.`;
+    case 'not_confirmed':
+      return (
+        `Not merged: ${unconfirmedReason(result.answer, result.confirmWithin)} ` +
+        `Asked about folding ${result.removeId} into ${result.keepId}; both are unchanged.`
+      );
   }
 }
 
-export function mergeMemoriesStructured<R extends MergeMemoriesResult>(
+export function mergeMemoriesStructured<R extends MergeOutcome>(
   result: R,
 ): VariantFor<MergeMemoriesOutput, 'status', R>;
-export function mergeMemoriesStructured(result: MergeMemoriesResult): MergeMemoriesOutput {
+export function mergeMemoriesStructured(result: MergeOutcome): MergeMemoriesOutput {
   switch (result.status) {
     case 'merged':
       return {
@@ -99,5 +106,12 @@ export function mergeMemoriesStructured(result: MergeMemoriesResult): MergeMemor
       return { status: result.status, missingIds: result.missingIds };
     case 'protected':
       return { status: result.status, memoryId: result.memory.id, private: result.memory.isPrivate };
+    case 'not_confirmed':
+      return {
+        status: result.status,
+        answer: result.answer,
+        keepId: result.keepId,
+        removeId: result.removeId,
+      };
   }
 }

@@ -3,7 +3,9 @@ import { MEMORY_ID_PATTERN, relativeAge, snippet } from '@kioku/kernel';
 import type { ForgetResult, ProtectedRefusal } from '@kioku/forgetting';
 import type { Memory } from '@kioku/memory';
 import { composeResponse, NOT_FOUND_SCAFFOLD } from '../shared/compose-response';
+import { unconfirmedReason } from '../person/unconfirmed-answer';
 import { QUERY_MODE_HINT, restoreLine } from './forget-lines';
+import type { ForgetNotConfirmed } from './forget-outcome';
 
 const FORGOT_SCAFFOLD =
   'This memory is gone. Was there anything worth preserving in a new form?\n' +
@@ -48,6 +50,16 @@ export function idsText(result: Extract<ForgetResult, { mode: 'ids' }>, now: Dat
         ? `${NOT_FOUND_SCAFFOLD} ${QUERY_MODE_HINT}`
         : undefined;
   return composeResponse(sections.join('\n\n'), scaffold);
+}
+
+/** The person was asked and did not confirm: what they were asked about, and the other outcomes. */
+export function notConfirmedText(result: ForgetNotConfirmed): string {
+  const sections = [
+    `Nothing was deleted: ${unconfirmedReason(result.answer, result.confirmWithin)} Asked about: ${result.asked.join(', ')}.`,
+  ];
+  if (result.notFound.length > 0) sections.push(`Memory not found: ${result.notFound.join(', ')}`);
+  for (const refusal of result.refused) sections.push(refusalLine(refusal));
+  return composeResponse(sections.join('\n\n'), 'Respect the answer: ask the user before trying again.');
 }
 
 function forgotOneText(memory: Memory, now: Date, restorableUntil: string | null): string {

@@ -4,6 +4,7 @@
  * `outputSchema`; the REST routes use the variants they can answer with.
  */
 import { z } from 'zod';
+import { unconfirmedAnswerSchema } from '../person/unconfirmed-answer';
 import { toolOutputSchema } from '../shared/tool-output';
 
 const sweepSampleSchema = z.strictObject({
@@ -47,12 +48,21 @@ export const sweepExecutedSchema = z.strictObject({
   restorableUntil: z.string().nullable(),
 });
 export const sweepNeedsDryRunSchema = z.strictObject({ mode: z.literal('sweep_needs_dry_run') });
+/** MCP only: the person was asked to confirm and did not; nothing was deleted. */
+export const forgetNotConfirmedSchema = z.strictObject({
+  mode: z.literal('not_confirmed'),
+  answer: unconfirmedAnswerSchema,
+  asked: z.array(z.string()),
+  notFound: z.array(z.string()),
+  refused: forgetIdsSchema.shape.refused,
+});
 const forgetVariants = [
   forgetQuerySchema,
   forgetIdsSchema,
   sweepReportSchema,
   sweepExecutedSchema,
   sweepNeedsDryRunSchema,
+  forgetNotConfirmedSchema,
 ] as const;
 export const forgetOutputSchema = z.discriminatedUnion('mode', [...forgetVariants]);
 export const forgetToolOutputSchema = toolOutputSchema('mode', forgetVariants);

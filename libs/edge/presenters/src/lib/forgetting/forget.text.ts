@@ -3,10 +3,11 @@ import { relativeAge, snippet } from '@kioku/kernel';
 import type { ForgetResult, SweepSample } from '@kioku/forgetting';
 import type { Memory } from '@kioku/memory';
 import { composeResponse } from '../shared/compose-response';
-import { idsText } from './forget-ids.text';
+import { idsText, notConfirmedText } from './forget-ids.text';
 import { QUERY_MODE_HINT, restoreLine } from './forget-lines';
+import type { ForgetOutcome } from './forget-outcome';
 
-export function forgetText(result: ForgetResult, now: Date): string {
+export function forgetText(result: ForgetOutcome, now: Date): string {
   switch (result.mode) {
     case 'query':
       return queryText(result.query, result.candidates, now);
@@ -25,6 +26,8 @@ export function forgetText(result: ForgetResult, now: Date): string {
       );
     case 'sweep_needs_dry_run':
       return `Nothing was deleted: run forget with sweep: true first (a dry run), review it, then call forget with sweep: true, dry_run: false within ${result.confirmWithin}.`;
+    case 'not_confirmed':
+      return notConfirmedText(result);
   }
 }
 

@@ -1,11 +1,12 @@
 /** The structured result of forget, one variant per mode (behaviour §4.5, §7). */
-import type { ForgetResult } from '@kioku/forgetting';
+import type { ProtectedRefusal } from '@kioku/forgetting';
 import { round2 } from '../shared/rounding';
 import type { ForgetOutput } from './forget.output';
+import type { ForgetOutcome } from './forget-outcome';
 import type { VariantFor } from '../shared/variant-for';
 
-export function forgetStructured<R extends ForgetResult>(result: R): VariantFor<ForgetOutput, 'mode', R>;
-export function forgetStructured(result: ForgetResult): ForgetOutput {
+export function forgetStructured<R extends ForgetOutcome>(result: R): VariantFor<ForgetOutput, 'mode', R>;
+export function forgetStructured(result: ForgetOutcome): ForgetOutput {
   switch (result.mode) {
     case 'query':
       return {
@@ -27,7 +28,7 @@ export function forgetStructured(result: ForgetResult): ForgetOutput {
           requestedAt: new Date(p.requestedAt).toISOString(),
         })),
         notFound: result.notFound,
-        refused: result.refused.map((r) => ({ id: r.memory.id, reason: r.reason })),
+        refused: refusedView(result.refused),
         restorableUntil: result.restorableUntil,
       };
     case 'sweep_report':
@@ -50,5 +51,17 @@ export function forgetStructured(result: ForgetResult): ForgetOutput {
       };
     case 'sweep_needs_dry_run':
       return { mode: result.mode };
+    case 'not_confirmed':
+      return {
+        mode: result.mode,
+        answer: result.answer,
+        asked: result.asked,
+        notFound: result.notFound,
+        refused: refusedView(result.refused),
+      };
   }
+}
+
+function refusedView(refused: ProtectedRefusal[]) {
+  return refused.map((r) => ({ id: r.memory.id, reason: r.reason }));
 }

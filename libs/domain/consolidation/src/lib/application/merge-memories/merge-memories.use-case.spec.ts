@@ -27,4 +27,24 @@ describe('MergeMemoriesUseCase (behaviour §4.9)', () => {
       status: 'restored',
     });
   });
+
+  it('checks a merge without changing anything: ready with both memories, missing, or protected', async () => {
+    const { merge, context, keep, remove, container, remember } = await mergeScenario();
+    expect(await merge.check({ keepId: keep.id, removeId: remove.id }, context)).toMatchObject({
+      status: 'ready',
+      keep: { id: keep.id },
+      remove: { id: remove.id },
+    });
+    expect(await merge.check({ keepId: keep.id, removeId: 'mem_000000000000' }, context)).toEqual({
+      status: 'not_found',
+      missingIds: ['mem_000000000000'],
+    });
+    const pinned = await remember({ content: 'A pinned lesson about tides.', importance: 5 });
+    expect(await merge.check({ keepId: keep.id, removeId: pinned.id }, context)).toMatchObject({
+      status: 'protected',
+      memory: { id: pinned.id },
+    });
+    await expect(merge.check({ keepId: keep.id, removeId: keep.id }, context)).rejects.toThrow(/different/);
+    expect(await container.get(MemoryRepository).getOne('test', remove.id)).not.toBeNull();
+  });
 });

@@ -33,6 +33,11 @@ export type MergeMemoriesResult =
   | { status: 'not_found'; missingIds: string[] }
   | { status: 'protected'; memory: Memory };
 
+/** Whether a merge can go ahead, and the two memories it would touch (what a person is shown to confirm it). */
+export type MergeCheck =
+  | { status: 'ready'; keep: Memory; remove: Memory }
+  | Extract<MergeMemoriesResult, { status: 'not_found' | 'protected' }>;
+
 @injectable()
 export class MergeMemoriesUseCase {
   constructor(
@@ -46,22 +51,30 @@ export class MergeMemoriesUseCase {
     @inject(KERNEL_TOKENS.Logger) private readonly logger: Logger,
   ) {}
 
-  async execute(input: MergeMemoriesInput, context: CallContext): Promise<MergeMemoriesResult> {
+  /** Reads the two memories and checks the merge's rules, changing nothing. */
+  async check(input: MergeMemoriesInput, context: CallContext): Promise<MergeCheck> {
     const keepId = input.keepId.trim();
     const removeId = input.removeId.trim();
     if (keepId === removeId)
       throw AppError.invalidInput('keep_id and remove_id must be two different memories.');
-    const namespace = context.namespace;
     const found = new Map(
-      (await this.memories.get(namespace, [keepId, removeId])).map((s) => [s.memory.id, s.memory]),
+      (await this.memories.get(context.namespace, [keepId, removeId])).map((s) => [s.memory.id, s.memory]),
     );
     const missingIds = [keepId, removeId].filter((id) => !found.has(id));
     if (missingIds.length > 0) return { status: 'not_found', missingIds };
-    const removed = found.get(removeId)!;
-    if (isProtected(removed, this.settings.protectedCategories))
-      return { status: 'protected', memory: removed };
+    const remove = found.get(removeId)!;
+    if (isProtected(remove, this.settings.protectedCategories))
+      return { status: 'protected', memory: remove };
+    return { status: 'ready', keep: found.get(keepId)!, remove };
+  }
 
-    let kept = found.get(keepId)!;
+  async execute(input: MergeMemoriesInput, context: CallContext): Promise<MergeMemoriesResult> {
+    const checked = await this.check(input, context);
+    if (checked.status !== 'ready') return checked;
+    const namespace = context.namespace;
+    const keepId = checked.keep.id;
+    const removeId = checked.remove.id;
+    let kept = checked.keep;
     let contentChanged = false;
     if (input.mergedContent !== undefined && input.mergedContent.trim() !== kept.content) {
       const updated = await this.updater.update(namespace, {
@@ -79,7 +92,7 @@ export class MergeMemoriesUseCase {
     const episodesUpdated = await this.episodes.replaceMemory(namespace, removeId, keepId);
     await this.deleter.delete(namespace, removeId, 'merge');
     this.logger.info('memory.merged', { keptId: keepId, removedId: removeId, linksMoved, contentChanged });
-    return { status: 'merged', kept, removed, linksMoved, contentChanged, episodesUpdated };
+    return { status: 'merged', kept, removed: checked.remove, linksMoved, contentChanged, episodesUpdated };
   }
 
   /** The removed memory's links, re-pointed at the kept one, keeping the higher confidence per link. */

@@ -15,7 +15,11 @@ import {
 } from '@kioku/memory';
 import { type CallContext } from '@kioku/call-context';
 import { isProtected } from '../../domain/auto-forget.policy';
-import type { PendingDeletion, PendingDeletionRecord } from '../../domain/pending-confirmations';
+import {
+  windowInWords,
+  type PendingDeletion,
+  type PendingDeletionRecord,
+} from '../../domain/pending-confirmations';
 import { FORGETTING_TOKENS } from '../../forgetting.tokens';
 import type { ForgettingSettings } from '../../forgetting-settings';
 import { MemoryDeleter } from '../memory-deleter';
@@ -177,10 +181,7 @@ export class ForgetUseCase {
   }
 
   private confirmWithin(): string {
-    const seconds = Math.round(this.settings.confirmationWindowMs / 1000);
-    if (seconds % 60 !== 0) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-    const minutes = seconds / 60;
-    return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+    return windowInWords(this.settings.confirmationWindowMs);
   }
 
   private restorableUntil(now: Date): string | null {
