@@ -1,5 +1,6 @@
 /**
- * Builds the HTTP gateway (behaviour §8.2) over an assembled container: Fastify with a body limit, the
+ * Builds the HTTP gateway (behaviour §8.2) over an assembled container: Fastify with a body limit and
+ * connection limits (deadlines for a request to arrive, caps per address and in all), the
  * request hooks (hooks/: security headers, Host and Origin policy, refusal while stopping, the key and
  * its limits, the access log), one error handler that answers problem JSON, and the routes (REST under
  * /v1, MCP at /mcp, operations, the dashboard's files at /ui). Listening and shutdown belong to the
@@ -13,6 +14,8 @@ import type { ApiKeyStore } from './auth/api-key-store';
 import { Authenticator } from './auth/authenticate';
 import type { HttpGatewayConfig } from './config';
 import { isServerFault, problem, toProblem } from './errors/to-problem';
+import { guardConnections, type ConnectionGuard } from './limits/connection-guard';
+import { defaultMaxConnections } from './limits/descriptor-limit';
 import { InFlightLimiter } from './limits/in-flight.limiter';
 import { TokenBucketRateLimiter } from './limits/token-bucket.rate-limiter';
 import type { StreamableHttpSessions } from '@kioku/mcp-tools';
@@ -35,6 +38,9 @@ import { WorkerReportReader } from './worker-reports/worker-report-reader';
 
 export const GATEWAY_INFO = { title: 'kioku HTTP gateway', version: '0.1.0' } as const;
 
+/** A request (headers and body) must have arrived whole this long after it began. */
+const REQUEST_ARRIVAL_MS = 60_000;
+
 export interface GatewayDeps {
   config: HttpGatewayConfig;
   app: AppContainer;
@@ -50,6 +56,8 @@ export interface Gateway {
   mcpSessions: StreamableHttpSessions;
   /** Every route served, as described in the OpenAPI document. */
   routes: readonly RouteSpec[];
+  /** The connections of each address that are not in a request (the slow-loris cap). */
+  connections: ConnectionGuard;
   /** Readiness turns 503 (load balancers stop sending) before the server closes. */
   beginShutdown(): void;
 }
@@ -61,10 +69,16 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   const server = Fastify({
     logger: false,
     bodyLimit: config.http.bodyLimitBytes,
+    ...connectionLimits(config.http),
     // Shutdown answers with a problem (below) instead of Fastify's own 503 body.
     return503OnClosing: false,
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
+  });
+  server.server.maxConnections = config.http.maxConnections ?? defaultMaxConnections();
+  const connections = guardConnections(server.server, {
+    maxPendingPerAddress: config.http.maxPendingConnectionsPerAddress,
+    onRefused: () => metrics.countConnectionRefused(),
   });
   server.removeContentTypeParser('text/plain');
   acceptEmptyJsonBodies(server);
@@ -124,7 +138,20 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     metrics,
     mcpSessions,
     routes,
+    connections,
     beginShutdown: () => shutdown.begin(),
+  };
+}
+
+/**
+ * Node's deadlines for a request to arrive (docs/gateway.md): its headers within `headersTimeoutMs`
+ * (Node's default is 60 s, checked every 30 s, so a silent connection stayed up to 90 s), checked every
+ * second; the whole request, body included, within a minute (Fastify turns Node's 5-minute default off).
+ */
+function connectionLimits(http: HttpGatewayConfig['http']) {
+  return {
+    http: { headersTimeout: http.headersTimeoutMs, connectionsCheckingInterval: 1000 },
+    requestTimeout: Math.max(REQUEST_ARRIVAL_MS, http.headersTimeoutMs),
   };
 }
 

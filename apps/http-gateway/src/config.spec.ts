@@ -5,7 +5,7 @@ import { isLoopbackHost } from '@kioku/http-guards';
 import { parseGatewayConfig } from './config';
 
 describe('gateway configuration', () => {
-  it('defaults to 127.0.0.1:8787, no anonymous access, 600 requests a minute, 256 KB bodies', () => {
+  it('defaults to 127.0.0.1:8787, no anonymous access, 600 requests a minute, 256 KB bodies, headers within 10 s', () => {
     const config = parseGatewayConfig({});
     expect(config.http).toEqual({
       port: 8787,
@@ -19,6 +19,8 @@ describe('gateway configuration', () => {
       shutdownTimeoutMs: 10_000,
       requestTimeoutMs: 30_000,
       maxInFlightPerKey: 16,
+      headersTimeoutMs: 10_000,
+      maxPendingConnectionsPerAddress: 128,
       keysFile: join(homedir(), '.kioku', 'api-keys.json'),
     });
     expect(config.vectorStore.kind).toBe('chroma-embedded');
@@ -39,6 +41,9 @@ describe('gateway configuration', () => {
         KIOKU_HTTP_SHUTDOWN_TIMEOUT_SECONDS: '3',
         KIOKU_HTTP_REQUEST_TIMEOUT_SECONDS: '5',
         KIOKU_HTTP_MAX_IN_FLIGHT_PER_KEY: '2',
+        KIOKU_HTTP_HEADERS_TIMEOUT_SECONDS: '4',
+        KIOKU_HTTP_MAX_PENDING_CONNECTIONS_PER_ADDRESS: '0',
+        KIOKU_HTTP_MAX_CONNECTIONS: '500',
         KIOKU_API_KEYS_FILE: '/etc/kioku/keys/api-keys.json',
       },
       ['--port', '9100'],
@@ -55,6 +60,9 @@ describe('gateway configuration', () => {
       shutdownTimeoutMs: 3000,
       requestTimeoutMs: 5000,
       maxInFlightPerKey: 2,
+      headersTimeoutMs: 4000,
+      maxPendingConnectionsPerAddress: 0,
+      maxConnections: 500,
       keysFile: '/etc/kioku/keys/api-keys.json',
     });
   });
@@ -67,6 +75,13 @@ describe('gateway configuration', () => {
     [{ KIOKU_HTTP_BODY_LIMIT_BYTES: '10' }, /KIOKU_HTTP_BODY_LIMIT_BYTES/],
     [{ KIOKU_HTTP_REQUEST_TIMEOUT_SECONDS: '0' }, /KIOKU_HTTP_REQUEST_TIMEOUT_SECONDS/],
     [{ KIOKU_HTTP_MAX_IN_FLIGHT_PER_KEY: 'many' }, /KIOKU_HTTP_MAX_IN_FLIGHT_PER_KEY/],
+    [{ KIOKU_HTTP_HEADERS_TIMEOUT_SECONDS: '0' }, /KIOKU_HTTP_HEADERS_TIMEOUT_SECONDS/],
+    [{ KIOKU_HTTP_HEADERS_TIMEOUT_SECONDS: '61' }, /KIOKU_HTTP_HEADERS_TIMEOUT_SECONDS/],
+    [
+      { KIOKU_HTTP_MAX_PENDING_CONNECTIONS_PER_ADDRESS: '-1' },
+      /KIOKU_HTTP_MAX_PENDING_CONNECTIONS_PER_ADDRESS/,
+    ],
+    [{ KIOKU_HTTP_MAX_CONNECTIONS: 'all' }, /KIOKU_HTTP_MAX_CONNECTIONS/],
     [{ KIOKU_API_KEYS_FILE: 'keys.json' }, /KIOKU_API_KEYS_FILE/],
     [
       { KIOKU_HTTP_ALLOW_ANONYMOUS: 'true', KIOKU_HTTP_HOST: '0.0.0.0' },

@@ -33,6 +33,9 @@ export const gatewayEnvSchema = z.object({
   KIOKU_HTTP_SHUTDOWN_TIMEOUT_SECONDS: positiveInt(600).default(10),
   KIOKU_HTTP_REQUEST_TIMEOUT_SECONDS: positiveInt(3_600).default(30),
   KIOKU_HTTP_MAX_IN_FLIGHT_PER_KEY: positiveInt(10_000).default(16),
+  KIOKU_HTTP_HEADERS_TIMEOUT_SECONDS: positiveInt(60).default(10),
+  KIOKU_HTTP_MAX_PENDING_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(128),
+  KIOKU_HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(0).max(10_000_000).optional(),
   // Replicas share one keys file: mounted from a Kubernetes Secret, or a shared volume (docs/scale-out.md).
   KIOKU_API_KEYS_FILE: z
     .string()
@@ -57,6 +60,12 @@ export interface GatewayHttpSettings {
   requestTimeoutMs: number;
   /** Requests of one key being served at once; one more gets a 429. */
   maxInFlightPerKey: number;
+  /** A connection whose request headers are not complete this long after they began is closed. */
+  headersTimeoutMs: number;
+  /** Connections of one address not in a request (new, sending headers, idle); 0 = no cap. */
+  maxPendingConnectionsPerAddress: number;
+  /** Connections held at once; 0 = no cap; unset = three quarters of the descriptor limit. */
+  maxConnections?: number;
   /** `KIOKU_API_KEYS_FILE`, else `<KIOKU_DATA_DIR>/api-keys.json`: hashed API keys, one namespace each. */
   keysFile: string;
 }
@@ -99,6 +108,11 @@ function gatewayConfigFrom(base: KiokuConfig, env: EnvSource, argv: string[]): H
       shutdownTimeoutMs: parsed.KIOKU_HTTP_SHUTDOWN_TIMEOUT_SECONDS * 1000,
       requestTimeoutMs: parsed.KIOKU_HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
       maxInFlightPerKey: parsed.KIOKU_HTTP_MAX_IN_FLIGHT_PER_KEY,
+      headersTimeoutMs: parsed.KIOKU_HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+      maxPendingConnectionsPerAddress: parsed.KIOKU_HTTP_MAX_PENDING_CONNECTIONS_PER_ADDRESS,
+      ...(parsed.KIOKU_HTTP_MAX_CONNECTIONS === undefined
+        ? {}
+        : { maxConnections: parsed.KIOKU_HTTP_MAX_CONNECTIONS }),
       keysFile: parsed.KIOKU_API_KEYS_FILE ?? join(base.dataDir, 'api-keys.json'),
     },
   };

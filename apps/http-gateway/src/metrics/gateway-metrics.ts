@@ -61,6 +61,12 @@ export class GatewayMetrics {
     registers: [this.registry],
   });
 
+  private readonly connectionsRefused = new Counter({
+    name: 'kioku_http_connections_refused_total',
+    help: 'Connections refused because their address held too many connections not in a request.',
+    registers: [this.registry],
+  });
+
   private readonly sessions = new Gauge({
     name: 'kioku_mcp_sessions',
     help: 'Open MCP sessions at /mcp.',
@@ -92,6 +98,10 @@ export class GatewayMetrics {
 
   countRateLimited(): void {
     this.rateLimited.inc();
+  }
+
+  countConnectionRefused(): void {
+    this.connectionsRefused.inc();
   }
 
   setMcpSessions(count: number): void {

@@ -19,8 +19,11 @@ export interface GatewayProcesses {
   cli(args: string[]): Promise<{ stdout: string; stderr: string }>;
   /** A new key for the namespace, made with `kioku http keys create`; returns its token. */
   createKey(namespace: string): Promise<string>;
-  /** Starts `kioku http`; resolves with its URL once it listens. */
-  start(): Promise<{ url: string; child: ChildProcess }>;
+  /**
+   * Starts `kioku http` (under `ulimit -n openFileLimit` when given); resolves with its URL once it
+   * listens.
+   */
+  start(options?: { openFileLimit?: number }): Promise<{ url: string; child: ChildProcess }>;
   stop(): Promise<void>;
 }
 
@@ -45,8 +48,15 @@ export function gatewayProcesses(prefix: string, extraEnv: Record<string, string
     cli,
     createKey: async (namespace) =>
       (await cli(['http', 'keys', 'create', '--namespace', namespace])).stdout.trim(),
-    start: async () => {
-      const child = spawn(process.execPath, [KIOKU, 'http'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    start: async ({ openFileLimit } = {}) => {
+      const [command, args] =
+        openFileLimit === undefined
+          ? [process.execPath, [KIOKU, 'http']]
+          : [
+              '/bin/sh',
+              ['-c', `ulimit -n ${openFileLimit} && exec "$@"`, 'sh', process.execPath, KIOKU, 'http'],
+            ];
+      const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
       children.push(child);
       return { url: await listeningUrl(child), child };
     },
