@@ -93,16 +93,18 @@ class RestLoadClient implements LoadClient {
 }
 
 export class McpLoadClient implements LoadClient {
-  private constructor(private readonly client: Client) {}
+  private constructor(
+    private readonly client: Client,
+    private readonly transport: StreamableHTTPClientTransport,
+  ) {}
 
   static async open(url: string, token: string): Promise<McpLoadClient> {
     const client = new Client({ name: 'kioku-bench-load', version: '1' });
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL(`${url}/mcp`), {
-        requestInit: { headers: { authorization: `Bearer ${token}` } },
-      }),
-    );
-    return new McpLoadClient(client);
+    const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+    });
+    await client.connect(transport);
+    return new McpLoadClient(client, transport);
   }
 
   async remember(content: string): Promise<RememberOutcome> {
@@ -139,7 +141,9 @@ export class McpLoadClient implements LoadClient {
     return { saved: (results as { status: string }[]).filter((r) => r.status === 'saved').length };
   }
 
+  /** Ends the session on the server too (DELETE), so runs one after another never fill its session table. */
   async close(): Promise<void> {
+    await this.transport.terminateSession().catch(() => undefined);
     await this.client.close();
   }
 

@@ -13,6 +13,7 @@ jest.setTimeout(240_000);
 
 describe('kioku bench load --rate (open loop)', () => {
   let gateway: StartedGateway;
+  let seed = 7;
 
   beforeAll(async () => {
     gateway = await startLoadGateway(['load-a', 'load-b'], 1, () => undefined);
@@ -22,9 +23,10 @@ describe('kioku bench load --rate (open loop)', () => {
     await gateway?.stop();
   });
 
-  it.each(['rest', 'mcp'] as const)(
+  it.each(['rest', 'mcp', 'mcp'] as const)(
     'sends every arrival over %s and checks what was saved',
     async (transport) => {
+      seed += 1;
       const result = await runOpenLoop({
         transport,
         url: gateway.url,
@@ -32,8 +34,8 @@ describe('kioku bench load --rate (open loop)', () => {
         clients: 4,
         requests: 0,
         rememberShare: 0.5,
-        // A seed per transport: the same notes again would be refused as duplicates.
-        sentences: new SentenceGenerator(new SeededRandom(transport === 'rest' ? 7 : 8), 0.1),
+        // A seed per run: the same notes again would be refused as duplicates.
+        sentences: new SentenceGenerator(new SeededRandom(seed), 0.1),
         progress: () => undefined,
         ratePerSecond: 8,
         seconds: 2,
@@ -49,6 +51,9 @@ describe('kioku bench load --rate (open loop)', () => {
       expect(result.latency.remember.count + result.latency.recall.count).toBe(16);
       expect(result.saved + result.duplicates).toBe(result.latency.remember.count);
       expect(result.saved).toBeGreaterThan(0);
+      // Its MCP sessions are ended on the server too (--find-rate runs many one after another).
+      const metrics = await (await fetch(`${gateway.url}/metrics`)).text();
+      expect(metrics).toMatch(/^kioku_mcp_sessions 0$/m);
     },
   );
 });
