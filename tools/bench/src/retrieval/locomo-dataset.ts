@@ -9,7 +9,8 @@ import { z } from 'zod';
 const turnSchema = z.object({
   id: z.string().min(1),
   date: z.string().optional(),
-  speaker: z.string().min(1),
+  /** Who said it; left out for notes an agent saves on its own (`tools/bench/datasets`). */
+  speaker: z.string().min(1).optional(),
   text: z.string(),
 });
 
@@ -54,9 +55,9 @@ export function loadConversations(file: string): Conversation[] {
   return parsed.data;
 }
 
-/** The memory text of a turn, as a user of kioku would save a conversation. */
+/** The memory text of a turn, as a user of kioku would save a conversation (a note without a speaker as it is). */
 export function turnText(turn: Conversation['turns'][number]): string {
-  return `${turn.speaker}: ${turn.text}`;
+  return turn.speaker === undefined ? turn.text : `${turn.speaker}: ${turn.text}`;
 }
 
 /** Questions that retrieval is scored on: a scored category and at least one evidence turn. */

@@ -1,10 +1,11 @@
 /**
  * Evidence-retrieval metrics for one question's ranked ids, and their means per category: evidence
- * recall@k (share of the evidence in the top k), hit@5 (any evidence in the top 5) and MRR (1 / rank
+ * recall@k (share of the evidence in the top k; k = 3, 5, 10), hit@5 (any evidence in the top 5) and MRR (1 / rank
  * of the first evidence in the results, 0 when none).
  */
 export interface QuestionScore {
   category: number;
+  recallAt3: number;
   recallAt5: number;
   recallAt10: number;
   hitAt5: number;
@@ -13,6 +14,7 @@ export interface QuestionScore {
 
 export interface MetricMeans {
   questions: number;
+  recallAt3: number;
   recallAt5: number;
   recallAt10: number;
   hitAt5: number;
@@ -29,6 +31,7 @@ export function scoreQuestion(
   const first = ranked.findIndex((id) => wanted.has(id));
   return {
     category,
+    recallAt3: foundIn(3),
     recallAt5: foundIn(5),
     recallAt10: foundIn(10),
     hitAt5: first >= 0 && first < 5 ? 1 : 0,
@@ -41,6 +44,7 @@ export function meansOf(scores: readonly QuestionScore[]): MetricMeans {
     scores.length === 0 ? 0 : scores.reduce((sum, s) => sum + pick(s), 0) / scores.length;
   return {
     questions: scores.length,
+    recallAt3: mean((s) => s.recallAt3),
     recallAt5: mean((s) => s.recallAt5),
     recallAt10: mean((s) => s.recallAt10),
     hitAt5: mean((s) => s.hitAt5),

@@ -9,6 +9,7 @@ export function formatRetrievalReport(report: RetrievalReport): string {
   const categories = Object.keys(SCORED_CATEGORIES).map(Number);
   const header = [
     'ranking',
+    'R@3',
     'R@5',
     'R@10',
     'hit@5',
@@ -18,6 +19,7 @@ export function formatRetrievalReport(report: RetrievalReport): string {
   ];
   const rows = report.variants.map((v) => [
     v.name,
+    fixed(v.all.recallAt3),
     fixed(v.all.recallAt5),
     fixed(v.all.recallAt10),
     fixed(v.all.hitAt5),

@@ -22,6 +22,7 @@ const NO_LATER_STAGES: Partial<MemorySettings> = {
   scoring: false,
   hopfield: false,
   spreading: false,
+  coverage: false,
 };
 
 /** Weights a stage that is off is measured at: the default where it is on by default. */
@@ -55,6 +56,10 @@ export function ablationsFor(settings: MemorySettings): RankingVariant[] {
     ...[round(dense - DENSE_WEIGHT_STEP), round(dense + DENSE_WEIGHT_STEP)]
       .filter((w) => w !== dense)
       .map((w) => ({ name: `dense weight ${w}`, overrides: { denseWeight: w } })),
+    {
+      name: settings.coverage ? 'without coverage' : 'with coverage',
+      overrides: { coverage: !settings.coverage },
+    },
     { name: 'without contiguity', overrides: { contiguity: 0 } },
     toggled('label key', 'labelKey', settings),
     toggled('time key', 'timeKey', settings),

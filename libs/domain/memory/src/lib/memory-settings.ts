@@ -12,6 +12,8 @@ export interface MemorySettings extends DistanceThresholds {
   hopfield: boolean;
   /** Weight of the dense (meaning) ranking in recall's fusion; the lexical ranking gets the rest. */
   denseWeight: number;
+  /** Scale the lexical ranking by the share of the query its best hit covers (docs/retrieval.md, step 2). */
+  coverage: boolean;
   /** Share of a thread neighbour's relevance a memory earns (0 turns contiguity off). */
   contiguity: number;
   /** Weight of the second lexical pass expanded with words of the first hits (0 turns feedback off). */
@@ -43,6 +45,7 @@ export const DEFAULT_MEMORY_SETTINGS: MemorySettings = {
   dedupSurfaceOverlap: 0.1,
   hopfield: false,
   denseWeight: 0.3,
+  coverage: true,
   contiguity: 0.3,
   feedback: 0,
   chains: 0.5,

@@ -82,6 +82,7 @@ export const envSchema = z.object({
   KIOKU_HOPFIELD: z.stringbool().optional(),
   KIOKU_RECALL_DENSE_WEIGHT: z.coerce.number().min(0).max(1).optional(),
   KIOKU_RECALL_CONTIGUITY: z.coerce.number().min(0).max(1).optional(),
+  KIOKU_RECALL_COVERAGE: z.stringbool().optional(),
   KIOKU_RECALL_SPREADING: z.stringbool().optional(),
   KIOKU_RECALL_LABEL_KEY: z.coerce.number().min(0).max(10).optional(),
   KIOKU_RECALL_TIME_KEY: z.coerce.number().min(0).max(10).optional(),

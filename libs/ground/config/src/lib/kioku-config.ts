@@ -38,6 +38,7 @@ export interface ThresholdOverrides {
   maxBatchSize?: number;
   hopfield?: boolean;
   denseWeight?: number;
+  coverage?: boolean;
   contiguity?: number;
   spreading?: boolean;
   labelKey?: number;
@@ -99,6 +100,7 @@ export function parseConfig(env: EnvSource): KiokuConfig {
       denseWeight: parsed.KIOKU_RECALL_DENSE_WEIGHT,
       contiguity: parsed.KIOKU_RECALL_CONTIGUITY,
       spreading: parsed.KIOKU_RECALL_SPREADING,
+      coverage: parsed.KIOKU_RECALL_COVERAGE,
       labelKey: parsed.KIOKU_RECALL_LABEL_KEY,
       timeKey: parsed.KIOKU_RECALL_TIME_KEY,
       chains: parsed.KIOKU_RECALL_CHAINS,

@@ -7,6 +7,12 @@
  * 0.05 in evidence recall@5, and equal weights lost to the lexical ranking alone. The dense weight 0.3
  * sat on a broad plateau (0.2–0.4 within 0.01).
  *
+ * Coverage: min-max makes the best lexical hit 1 however little of the query it matches, so a question
+ * that shares one rare word with an unrelated memory (a word of a book title) gives that memory the
+ * whole lexical weight. The lexical scores are therefore scaled by the share of the query's terms its
+ * best hit holds, and the two weights renormalised (best fused relevance stays 1): a best hit that holds
+ * every term changes nothing; one that holds one term of four lets meaning count for more.
+ *
  * Contiguity: what was said next to the answer is often what a question echoes, so a memory also
  * earns a share of the fused relevance of the memories saved just before and after it in the same
  * conversation thread.
@@ -51,6 +57,28 @@ export function fuseScores(
     });
   }
   return fused;
+}
+
+/**
+ * How much of the query the best lexical hit vouches for, 0..1: 1 when it holds two or more of the
+ * query's distinct terms (or the query has one term or none), else the share it holds (one term of
+ * several). Terms are the lexical index's own (analyzeText), so this is what BM25 matched.
+ */
+export function lexicalCoverage(queryTerms: readonly string[], bestHitTerms: readonly string[]): number {
+  const asked = new Set(queryTerms);
+  const held = new Set(bestHitTerms);
+  let covered = 0;
+  for (const term of asked) if (held.has(term)) covered += 1;
+  return covered >= 2 || asked.size <= 1 ? 1 : covered / asked.size;
+}
+
+/**
+ * The dense weight once the lexical scores are scaled by `coverage`: w ÷ (w + (1 − w) × coverage), so
+ * dense × w + lexical × coverage × (1 − w), renormalised to a best of 1. Coverage 1 keeps `denseWeight`.
+ */
+export function coveredDenseWeight(denseWeight: number, coverage: number): number {
+  if (denseWeight <= 0 || denseWeight >= 1) return denseWeight;
+  return denseWeight / (denseWeight + (1 - denseWeight) * coverage);
 }
 
 /** Thread order around memories: what each was saved after, and what was saved after it. */

@@ -17,7 +17,13 @@ import { LinkRepository } from '@kioku/links';
 import { matchesFilter, type Filter } from '@kioku/vector-store';
 import { analyzeText, cosineDistance } from '@kioku/similarity';
 import type { Memory } from '../../domain/memory';
-import { fuseScores, withContiguity, type ThreadNeighbours } from '../../domain/fusion';
+import {
+  coveredDenseWeight,
+  fuseScores,
+  lexicalCoverage,
+  withContiguity,
+  type ThreadNeighbours,
+} from '../../domain/fusion';
 import { recallScore } from '../../domain/scoring';
 import { feedbackQuery } from '../../domain/feedback';
 import { withChains } from '../../domain/evidence-chains';
@@ -96,7 +102,7 @@ export class MemoryRanker {
     const fused = fuseScores(
       denseHits.map((h) => ({ id: h.memory.id, similarity: toSimilarity(h.distance) })),
       lexicalHits.map((h) => ({ id: h.memory.id, score: h.score })),
-      this.settings.denseWeight,
+      this.denseWeightFor(query, lexicalHits[0]?.memory.content),
     );
     const pool = new Map<string, Candidate>();
     for (const hit of denseHits) {
@@ -136,6 +142,13 @@ export class MemoryRanker {
       score: c.score,
       source: c.source,
     }));
+  }
+
+  /** The fusion's dense weight for this query: more when its best lexical hit covers little of it. */
+  private denseWeightFor(query: string, bestLexicalHit: string | undefined): number {
+    const { denseWeight, coverage } = this.settings;
+    if (!coverage || bestLexicalHit === undefined) return denseWeight;
+    return coveredDenseWeight(denseWeight, lexicalCoverage(analyzeText(query), analyzeText(bestLexicalHit)));
   }
 
   /** Stage 1: the dense and the lexical ranking. The lexical search runs while the query is embedded. */

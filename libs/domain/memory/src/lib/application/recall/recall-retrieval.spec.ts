@@ -12,10 +12,18 @@ import { INPUT_LIMITS } from '../shared/memory-fields.input';
 import { MemoryRepository } from '../memory.repository';
 import type { MemorySettings } from '../../memory-settings';
 import { LinkMemoriesUseCase } from '../link-memories/link-memories.use-case';
+import { DeterministicEmbeddingProvider } from '@kioku/testing-fakes';
+
+/** An embedder that knows one paraphrase: a "travel document" means a passport. */
+class ParaphraseAwareEmbeddingProvider extends DeterministicEmbeddingProvider {
+  override async embed(texts: string[]): Promise<number[][]> {
+    return super.embed(texts.map((text) => text.replace(/travel document/g, 'passport')));
+  }
+}
 
 describe('recall as retrieval', () => {
-  const setup = (settings: Partial<MemorySettings> = {}) => {
-    const kit = createMemoryTestKit({ settings: { dedupDistance: 0, ...settings } });
+  const setup = (settings: Partial<MemorySettings> = {}, embeddings?: DeterministicEmbeddingProvider) => {
+    const kit = createMemoryTestKit({ settings: { dedupDistance: 0, ...settings }, embeddings });
     const remember = kit.container.get(RememberUseCase);
     const save = async (input: RememberInput, context = kit.context) => {
       const result = await remember.execute({ force: true, ...input }, context);
@@ -33,6 +41,23 @@ describe('recall as retrieval', () => {
     expect(result.results[0].memory.id).toBe(race.id);
     expect(result.results[0].source).toBe('lexical');
   });
+
+  it.each([true, false])(
+    'lets meaning count for more when the best word match holds one term of several (coverage %p)',
+    async (coverage) => {
+      const { save, recall, context } = setup({ coverage }, new ParaphraseAwareEmbeddingProvider());
+      const passport = await save({ content: "The user's passport expires in June 2027" });
+      const gym = await save({ content: 'The gym membership renews on the first of each month' });
+      await save({ content: 'The user likes green tea in the afternoon' });
+      await save({ content: 'The team meets on Tuesdays at ten' });
+      const result = await recall.execute(
+        { query: 'When must I renew my travel document?', limit: 2 },
+        context,
+      );
+      // The gym note shares one word ("renew") of four; the passport note shares none, only meaning.
+      expect(result.results[0].memory.id).toBe(coverage ? passport.id : gym.id);
+    },
+  );
 
   it('threads a caller’s memories in the order they were saved, within a gap, per caller', async () => {
     const { save, clock, context, container } = setup();
