@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
 
-const SDK_IMPORTS = ['chromadb', '@qdrant/*', 'ollama', '@energetic-ai/*'];
+const SDK_IMPORTS = ['chromadb', '@qdrant/*', 'ollama', '@energetic-ai/*', 'onnxruntime-node', '@huggingface/*'];
 
 /**
  * The layers, lowest first; a project may depend on its own layer and the layers listed for it.

@@ -19,11 +19,15 @@ const CHROMA_LAUNCHER = 'libs/adapters/vector-store-chroma/src/lib/embedded/chro
 /** The local model's worker thread, found by the adapter beside the bundle (local-embedding-threads.ts). */
 const EMBEDDING_THREAD = 'libs/adapters/embeddings-local/src/lib/embedding-thread.worker.ts';
 
+/** The ONNX engine's worker thread (onnx-embedding-provider.adapter.ts); the runtime stays external. */
+const ONNX_EMBEDDING_THREAD = 'libs/adapters/embeddings-onnx/src/lib/onnx-embedding-thread.worker.ts';
+
 /**
  * npm packages compiled into dist/ (they are devDependencies): Qdrant's client declares TypeScript as a
- * peer dependency, which npm would install (27 MB of compiler) into every user's tree.
+ * peer dependency, which npm would install (27 MB of compiler) into every user's tree; the ONNX
+ * engine's tokenizer (pure JavaScript, 360 kB) is needed only by its thread, so only that bundle holds it.
  */
-const BUNDLED_PACKAGES = ['@qdrant/js-client-rest', '@qdrant/openapi-typescript-fetch'];
+const BUNDLED_PACKAGES = ['@qdrant/js-client-rest', '@qdrant/openapi-typescript-fetch', '@huggingface/tokenizers'];
 
 /** Keeps every npm package but BUNDLED_PACKAGES external (esbuild's `packages: 'external'`, with exceptions). */
 const externalPackages = {
@@ -47,6 +51,7 @@ const ENTRY_POINTS = {
   reindex: 'apps/worker/src/reindex.main.ts',
   export: 'apps/worker/src/export.main.ts',
   import: 'apps/worker/src/import.main.ts',
+  models: 'apps/worker/src/models.main.ts',
   bench: 'tools/bench/src/main.ts',
 };
 
@@ -62,6 +67,7 @@ async function build({ quiet = false } = {}) {
         Object.entries(ENTRY_POINTS).map(([command, entry]) => [command, path.join(root, entry)]),
       ),
       'embedding-thread': path.join(root, EMBEDDING_THREAD),
+      'onnx-embedding-thread': path.join(root, ONNX_EMBEDDING_THREAD),
     },
     outdir,
     bundle: true,

@@ -4,7 +4,8 @@
  * default (remember and recall through the MCP SDK client) and runs its other commands. Where the
  * glibc is older than 2.39 (this machine), the first start fetches the Chroma build for it with npm
  * into the installed package; the test's home gets an ~/.npmrc with this machine's npm cache and CA
- * file, as a user's home has.
+ * file, as a user's home has. The ONNX engine's runtime is not installed with kioku: chosen without it,
+ * kioku names the command to install it; installed beside kioku with that command, the engine embeds.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,13 +14,24 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { callTool } from './testing/call-tool';
+import { rememberThenRecall } from './testing/remember-then-recall';
 import { installPackedKioku, type InstalledPackage } from './testing/installed-package';
 import { thisChromaBuild, thisChromaPlatform } from '@kioku/vector-store-chroma';
+import { ONNX_RUNTIME_PACKAGE } from '@kioku/embeddings-onnx';
+import { testModel, writeModelFolder } from '@kioku/embeddings-onnx/testing';
 
 describe('the packed and installed kioku', () => {
   let installed: InstalledPackage;
   const home = mkdtempSync(join(tmpdir(), 'kioku-package-home-'));
   const env = () => ({ PATH: installed.path, HOME: home, KIOKU_LOG_LEVEL: 'warn' });
+  /** An MCP client of the installed `kioku mcp` over stdio. */
+  const session = async (environment: Record<string, string>) => {
+    const client = new Client({ name: 'package-test', version: '1' });
+    await client.connect(
+      new StdioClientTransport({ command: installed.bin, args: ['mcp'], env: environment, stderr: 'pipe' }),
+    );
+    return client;
+  };
 
   beforeAll(() => {
     installed = installPackedKioku();
@@ -52,10 +64,7 @@ describe('the packed and installed kioku', () => {
   });
 
   it('serves MCP over stdio on the embedded default: remember, then recall finds it', async () => {
-    const client = new Client({ name: 'package-test', version: '1' });
-    await client.connect(
-      new StdioClientTransport({ command: installed.bin, args: ['mcp'], env: env(), stderr: 'pipe' }),
-    );
+    const client = await session(env());
     try {
       expect((await client.listTools()).tools).toHaveLength(12);
       // The first call starts the store: on an old glibc that includes fetching its Chroma build.
@@ -112,6 +121,55 @@ describe('the packed and installed kioku', () => {
       await new Promise((resolve) => gateway.once('exit', resolve));
     }
   }, 120_000);
+
+  it('runs the ONNX engine once its runtime is installed beside kioku, and names that command before', async () => {
+    const modules = join(installed.prefix, 'lib', 'node_modules');
+    expect(existsSync(join(modules, 'kioku', 'node_modules', 'onnxruntime-node'))).toBe(false);
+    const folder = writeModelFolder(join(home, 'tiny-model'), testModel());
+    const onnx = {
+      ...env(),
+      KIOKU_DATA_DIR: join(home, 'onnx-data'),
+      KIOKU_EMBEDDINGS: 'onnx',
+      KIOKU_ONNX_MODEL: folder,
+    };
+
+    const without = await session(onnx);
+    try {
+      const refused = await callTool(
+        without,
+        'remember',
+        { content: 'The spare key hangs by the kettle.' },
+        240_000,
+      );
+      expect(refused.isError).toBe(true);
+      expect(refused.text).toContain('EMBEDDING_UNAVAILABLE: ');
+      expect(refused.text).toContain(`npm install -g ${ONNX_RUNTIME_PACKAGE}`);
+    } finally {
+      await without.close();
+    }
+
+    execFileSync(
+      'npm',
+      ['install', '-g', '--prefix', installed.prefix, '--no-audit', '--no-fund', ONNX_RUNTIME_PACKAGE],
+      {
+        env: { ...onnx, ONNXRUNTIME_NODE_INSTALL: 'skip' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        timeout: 300_000,
+      },
+    );
+    expect(existsSync(join(modules, 'onnxruntime-node'))).toBe(true);
+    const withRuntime = await session(onnx);
+    try {
+      await rememberThenRecall(
+        withRuntime,
+        'The spare key hangs by the kettle.',
+        'spare key kettle',
+        240_000,
+      );
+    } finally {
+      await withRuntime.close();
+    }
+  }, 600_000);
 });
 
 /** An ~/.npmrc with this machine's npm cache and CA file, so the fetch works as it does for its user. */

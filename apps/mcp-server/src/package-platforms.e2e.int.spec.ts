@@ -49,7 +49,7 @@ describe('the packed kioku installed for each platform', () => {
       const natives = nativeBinaries(modules).filter((file) => !file.startsWith(SQLITE_PREBUILDS));
       expect(natives).toHaveLength(1);
       expect(natives[0]).toMatch(new RegExp(`(^|/)${binding}/[^/]+\\.node$`));
-      for (const tool of ['typescript', '@typescript', 'better-sqlite3', 'tsx', 'esbuild', 'node-gyp']) {
+      for (const tool of ['typescript', '@typescript', 'better-sqlite3', 'tsx', 'esbuild', 'node-gyp', 'onnxruntime-node']) {
         expect(readdirSync(modules)).not.toContain(tool);
       }
       expect(megabytes(prefix)).toBeLessThanOrEqual(MAX_INSTALLED_MB);

@@ -45,6 +45,13 @@ const PASSED_THROUGH = [
   'KIOKU_MAX_AUTO_LINKS',
   // `KIOKU_EMBEDDING_THREADS=1 kioku bench` measures ingest against the embedder on one core.
   'KIOKU_EMBEDDING_THREADS',
+  // The configured engine and its model (`--embeddings` sets the engine per run).
+  'KIOKU_EMBEDDINGS',
+  'KIOKU_ONNX_MODEL',
+  'KIOKU_ONNX_MODELS_DIR',
+  'KIOKU_ONNX_HUB_URL',
+  'KIOKU_OLLAMA_URL',
+  'KIOKU_OLLAMA_MODEL',
 ];
 const JAPANESE_SHARE = 0.1;
 

@@ -10,6 +10,7 @@ import { runBench } from './bench-run';
 import { parseBenchArgs, USAGE } from './lib/bench-options';
 import { BenchUsageError } from './lib/command-args';
 import { formatBenchReport, type BenchReport } from './lib/bench-report';
+import { formatEngineComparison } from './lib/engine-comparison';
 import { formatRetrievalReport } from './retrieval/retrieval-report';
 import { parseRetrievalArgs, RETRIEVAL_USAGE } from './retrieval/retrieval-options';
 import { runRetrievalBench } from './retrieval/retrieval-run';
@@ -62,12 +63,21 @@ async function main(): Promise<void> {
     return;
   }
   const progress = progressLine();
-  const partial = await runBench(options, process.env, progress);
-  const report: BenchReport = { ...partial, totalSeconds: (performance.now() - started) / 1000 };
-  if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
-  process.stdout.write(`${formatBenchReport(report)}\n`);
+  const reports: BenchReport[] = [];
+  // Each engine in turn (or the configured one), every number measured anew in this process.
+  for (const engine of options.engines ?? [undefined]) {
+    const engineStarted = reports.length === 0 ? started : performance.now();
+    const env = engine === undefined ? process.env : { ...process.env, KIOKU_EMBEDDINGS: engine };
+    const partial = await runBench(options, env, progress);
+    const report: BenchReport = { ...partial, totalSeconds: (performance.now() - engineStarted) / 1000 };
+    if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+    process.stdout.write(`${formatBenchReport(report)}\n`);
+    reports.push(report);
+  }
+  if (reports.length > 1) process.stdout.write(`\n${formatEngineComparison(reports)}\n`);
   if (options.jsonFile) {
-    writeFileSync(options.jsonFile, `${JSON.stringify(report, null, 2)}\n`);
+    const numbers = reports.length > 1 ? reports : reports[0];
+    writeFileSync(options.jsonFile, `${JSON.stringify(numbers, null, 2)}\n`);
     process.stderr.write(`[bench] numbers written to ${options.jsonFile}\n`);
   }
 }

@@ -4,6 +4,7 @@ export {
   type ChromaServerSettings,
   type LocalEmbeddingsSettings,
   type OllamaSettings,
+  type OnnxEmbeddingsSettings,
   type QdrantSettings,
   type QdrantWriteOrdering,
 } from './lib/adapter-settings';

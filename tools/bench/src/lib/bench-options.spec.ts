@@ -66,6 +66,13 @@ describe('parseBenchArgs', () => {
     expect(() => parseBenchArgs(['--batch', '128'])).toThrow('--batch');
   });
 
+  it('measures the configured engine, or each engine of --embeddings in turn', () => {
+    expect(parseBenchArgs([]).engines).toBeUndefined();
+    expect(parseBenchArgs(['--embeddings', 'local,onnx']).engines).toEqual(['local', 'onnx']);
+    expect(() => parseBenchArgs(['--embeddings', 'local,local'])).toThrow('--embeddings');
+    expect(() => parseBenchArgs(['--embeddings', 'onnxruntime'])).toThrow('--embeddings');
+  });
+
   it('recognises --help', () => {
     expect(parseBenchArgs(['--help']).help).toBe(true);
   });

@@ -28,8 +28,13 @@ export interface BenchOptions {
   conversation: number;
   /** Seed of the text and vector generators. */
   seed: number;
+  /** Embedding engines (KIOKU_EMBEDDINGS) to measure one after the other and compare; unset: the configured one. */
+  engines?: BenchEngine[];
   help: boolean;
 }
+
+export const BENCH_ENGINES = ['local', 'onnx', 'ollama'] as const;
+export type BenchEngine = (typeof BENCH_ENGINES)[number];
 
 export const DEFAULT_SIZES = [1_000, 10_000];
 export const LARGE_SIZE = 100_000;
@@ -52,6 +57,8 @@ Seeds fresh namespaces in a temporary data directory and measures the behaviour 
   --conversation N       turns of a conversation ingested one remember at a time and through
                          remember_batch (default 600; 0 skips it)
   --seed N               generator seed (default 20240607)
+  --embeddings LIST      measure these engines one after the other and compare them, e.g.
+                         local,onnx (each with the other KIOKU_ONNX_* / KIOKU_OLLAMA_* settings given)
 `;
 
 export function parseBenchArgs(argv: readonly string[]): BenchOptions {
@@ -68,6 +75,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     batch: { type: 'string' },
     conversation: { type: 'string' },
     seed: { type: 'string' },
+    embeddings: { type: 'string' },
   });
   const sizes = values.sizes?.split(',').map((s) => parseCount(s, '--sizes')) ?? [...DEFAULT_SIZES];
   if (values.large) sizes.push(LARGE_SIZE);
@@ -86,6 +94,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     batchSize,
     conversation: count(values.conversation, '--conversation', 600, 0),
     seed: count(values.seed, '--seed', 20240607, 0),
+    engines: values.embeddings === undefined ? undefined : benchEngines(values.embeddings),
     help: values.help ?? false,
   };
 }
@@ -94,6 +103,17 @@ export function benchStore(store: string): BenchStore {
   if (store !== 'memory' && store !== 'chroma-embedded')
     throw new BenchUsageError(`--store must be memory or chroma-embedded, got "${store}"`);
   return store;
+}
+
+function benchEngines(list: string): BenchEngine[] {
+  const engines = list.split(',').map((engine) => engine.trim());
+  const unknown = engines.find((engine) => !(BENCH_ENGINES as readonly string[]).includes(engine));
+  if (unknown !== undefined || new Set(engines).size !== engines.length) {
+    throw new BenchUsageError(
+      `--embeddings takes distinct engines among ${BENCH_ENGINES.join(', ')}, got "${list}"`,
+    );
+  }
+  return engines as BenchEngine[];
 }
 
 /** The option's count, or its default when not given. */

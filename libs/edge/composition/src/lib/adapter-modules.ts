@@ -9,6 +9,7 @@ import { vectorStoreChromaEmbeddedModule, vectorStoreChromaModule } from '@kioku
 import { vectorStoreQdrantModule } from '@kioku/vector-store-qdrant';
 import { embeddingsLocalModule } from '@kioku/embeddings-local';
 import { embeddingsOllamaModule } from '@kioku/embeddings-ollama';
+import { embeddingsOnnxModule } from '@kioku/embeddings-onnx';
 
 /** Each adapter module takes its backend's parsed settings as they are (declared once, in the config). */
 export function vectorStoreModule(config: VectorStoreConfig): ContainerModule {
@@ -28,6 +29,8 @@ export function embeddingsModule(config: EmbeddingsConfig): ContainerModule {
   switch (config.kind) {
     case 'local':
       return embeddingsLocalModule(config);
+    case 'onnx':
+      return embeddingsOnnxModule(config);
     case 'ollama':
       return embeddingsOllamaModule(config);
   }

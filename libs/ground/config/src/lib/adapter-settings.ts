@@ -58,6 +58,16 @@ export interface LocalEmbeddingsSettings {
   lingerMs: number;
 }
 
+/** `KIOKU_EMBEDDINGS=onnx`: an ONNX model in this process, in the same worker threads as the local model. */
+export interface OnnxEmbeddingsSettings extends LocalEmbeddingsSettings {
+  /** `KIOKU_ONNX_MODEL`: a model of the manifest by name, or the absolute path of a model folder. */
+  model: string;
+  /** `KIOKU_ONNX_MODELS_DIR` (default `<dataDir>/models`): one folder per named model, fetched on first use. */
+  modelsDir: string;
+  /** `KIOKU_ONNX_HUB_URL`: where named models' files are fetched from (the hub or a mirror of it). */
+  hubUrl: string;
+}
+
 /** `KIOKU_EMBEDDINGS=ollama`: an Ollama server. */
 export interface OllamaSettings {
   /** `KIOKU_OLLAMA_URL`, e.g. `http://127.0.0.1:11434`; may carry `user:password@` for a proxy. */

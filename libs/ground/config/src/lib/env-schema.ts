@@ -59,12 +59,23 @@ export const envSchema = z.object({
   KIOKU_QDRANT_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(16).default(1),
   KIOKU_QDRANT_WRITE_CONSISTENCY_FACTOR: z.coerce.number().int().min(1).max(16).default(1),
   KIOKU_QDRANT_WRITE_ORDERING: z.enum(['weak', 'medium', 'strong']).default('medium'),
-  KIOKU_EMBEDDINGS: z.enum(['local', 'ollama']).default('local'),
+  KIOKU_EMBEDDINGS: z.enum(['local', 'ollama', 'onnx']).default('local'),
   KIOKU_EMBEDDING_THREADS: z.coerce.number().int().min(0).max(16).default(2),
   KIOKU_EMBEDDING_LONG_TEXT_CHARS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   KIOKU_EMBEDDING_QUEUE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(256),
   KIOKU_EMBEDDING_LONG_QUEUE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(16),
   KIOKU_EMBEDDING_LINGER_MS: z.coerce.number().int().min(0).max(1000).default(10),
+  KIOKU_ONNX_MODEL: z
+    .string()
+    .trim()
+    .min(1)
+    .refine(
+      (v) => /^[a-z0-9][a-z0-9._-]*$/.test(v) || /[/\\]/.test(v) || v.startsWith('~'),
+      "must be a model's name (e.g. all-minilm-l6-v2) or the path of a model folder",
+    )
+    .default('all-minilm-l6-v2'),
+  KIOKU_ONNX_MODELS_DIR: optionalText,
+  KIOKU_ONNX_HUB_URL: httpUrl.default('https://huggingface.co'),
   KIOKU_OLLAMA_URL: httpUrl.optional(),
   KIOKU_OLLAMA_MODEL: z.string().trim().min(1).default('nomic-embed-text'),
   KIOKU_OLLAMA_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),

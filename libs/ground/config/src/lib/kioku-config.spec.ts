@@ -75,6 +75,43 @@ describe('configuration', () => {
     expect(() => parseConfig({ [name]: value })).toThrow(name);
   });
 
+  it('runs an ONNX model by name from the models dir, or from a folder given by its path', () => {
+    expect(parseConfig({ KIOKU_EMBEDDINGS: 'onnx', KIOKU_DATA_DIR: '/srv/kioku' }).embeddings).toEqual({
+      kind: 'onnx',
+      threads: 2,
+      longTextCharacters: 1000,
+      maxQueuedShortTexts: 256,
+      maxQueuedLongTexts: 16,
+      lingerMs: 10,
+      model: 'all-minilm-l6-v2',
+      modelsDir: '/srv/kioku/models',
+      hubUrl: 'https://huggingface.co',
+    });
+    expect(
+      parseConfig({
+        KIOKU_EMBEDDINGS: 'onnx',
+        KIOKU_ONNX_MODEL: '~/models/mine',
+        KIOKU_ONNX_MODELS_DIR: '/opt/models',
+        KIOKU_ONNX_HUB_URL: 'http://127.0.0.1:8080',
+        KIOKU_EMBEDDING_THREADS: '0',
+      }).embeddings,
+    ).toMatchObject({
+      // One session per thread: the engine has no event-loop mode, so 0 threads means one.
+      threads: 1,
+      model: join(homedir(), 'models/mine'),
+      modelsDir: '/opt/models',
+      hubUrl: 'http://127.0.0.1:8080',
+    });
+  });
+
+  it.each([
+    ['KIOKU_ONNX_MODEL', 'All MiniLM'],
+    ['KIOKU_ONNX_HUB_URL', 'huggingface.co'],
+    ['KIOKU_EMBEDDINGS', 'onnxruntime'],
+  ])('refuses %s=%s with a message naming the variable', (name, value) => {
+    expect(() => parseConfig({ KIOKU_EMBEDDINGS: 'onnx', [name]: value })).toThrow(name);
+  });
+
   it('reads every variable', () => {
     const config = parseConfig({
       KIOKU_DATA_DIR: '~/kdata',

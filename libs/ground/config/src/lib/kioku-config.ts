@@ -17,6 +17,7 @@ import type {
   ChromaServerSettings,
   LocalEmbeddingsSettings,
   OllamaSettings,
+  OnnxEmbeddingsSettings,
   QdrantSettings,
 } from './adapter-settings';
 
@@ -27,7 +28,9 @@ export type VectorStoreConfig =
   | { kind: 'memory' };
 
 export type EmbeddingsConfig =
-  ({ kind: 'local' } & LocalEmbeddingsSettings) | ({ kind: 'ollama' } & OllamaSettings);
+  | ({ kind: 'local' } & LocalEmbeddingsSettings)
+  | ({ kind: 'onnx' } & OnnxEmbeddingsSettings)
+  | ({ kind: 'ollama' } & OllamaSettings);
 
 export interface ThresholdOverrides {
   dedupDistance?: number;
@@ -86,7 +89,7 @@ export function parseConfig(env: EnvSource): KiokuConfig {
     dataDir,
     namespace: parsed.KIOKU_NAMESPACE,
     vectorStore: vectorStoreConfig(parsed, dataDir, env),
-    embeddings: embeddingsConfig(parsed),
+    embeddings: embeddingsConfig(parsed, dataDir),
     log: { level: parsed.KIOKU_LOG_LEVEL, file: parsed.KIOKU_LOG_FILE },
     workspaceDir: parsed.KIOKU_WORKSPACE_DIR ? resolveUserPath(parsed.KIOKU_WORKSPACE_DIR) : undefined,
     thresholds: {
@@ -185,17 +188,22 @@ function vectorStoreConfig(env: Env, dataDir: string, raw: EnvSource): VectorSto
   }
 }
 
-function embeddingsConfig(env: Env): EmbeddingsConfig {
+function embeddingsConfig(env: Env, dataDir: string): EmbeddingsConfig {
   switch (env.KIOKU_EMBEDDINGS) {
     case 'local':
+      return { kind: 'local', ...embeddingThreads(env) };
+    case 'onnx': {
+      const model = env.KIOKU_ONNX_MODEL;
+      const isName = /^[a-z0-9][a-z0-9._-]*$/.test(model);
       return {
-        kind: 'local',
-        threads: env.KIOKU_EMBEDDING_THREADS,
-        longTextCharacters: env.KIOKU_EMBEDDING_LONG_TEXT_CHARS,
-        maxQueuedShortTexts: env.KIOKU_EMBEDDING_QUEUE_LIMIT,
-        maxQueuedLongTexts: env.KIOKU_EMBEDDING_LONG_QUEUE_LIMIT,
-        lingerMs: env.KIOKU_EMBEDDING_LINGER_MS,
+        kind: 'onnx',
+        // The engine runs one session per embedding thread: at least one thread.
+        ...embeddingThreads(env, 1),
+        model: isName ? model : resolveUserPath(model),
+        modelsDir: env.KIOKU_ONNX_MODELS_DIR ? resolveUserPath(env.KIOKU_ONNX_MODELS_DIR) : join(dataDir, 'models'),
+        hubUrl: env.KIOKU_ONNX_HUB_URL,
       };
+    }
     case 'ollama':
       if (!env.KIOKU_OLLAMA_URL) {
         throw new ConfigError([
@@ -210,6 +218,17 @@ function embeddingsConfig(env: Env): EmbeddingsConfig {
         dimension: env.KIOKU_OLLAMA_DIMENSION,
       };
   }
+}
+
+/** The worker threads' settings, which the local model and the ONNX engine share. */
+function embeddingThreads(env: Env, minimumThreads = 0): LocalEmbeddingsSettings {
+  return {
+    threads: Math.max(minimumThreads, env.KIOKU_EMBEDDING_THREADS),
+    longTextCharacters: env.KIOKU_EMBEDDING_LONG_TEXT_CHARS,
+    maxQueuedShortTexts: env.KIOKU_EMBEDDING_QUEUE_LIMIT,
+    maxQueuedLongTexts: env.KIOKU_EMBEDDING_LONG_QUEUE_LIMIT,
+    lingerMs: env.KIOKU_EMBEDDING_LINGER_MS,
+  };
 }
 
 function withConfigFile(env: EnvSource): EnvSource {
