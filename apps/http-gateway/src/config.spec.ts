@@ -23,7 +23,7 @@ describe('gateway configuration', () => {
       maxPendingConnectionsPerAddress: 128,
       keysFile: join(homedir(), '.kioku', 'api-keys.json'),
     });
-    expect(config.vectorStore.kind).toBe('chroma-embedded');
+    expect(config.vectorStore.kind).toBe('sqlite');
   });
 
   it('reads every variable, and --port', () => {

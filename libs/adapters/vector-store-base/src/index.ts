@@ -6,6 +6,7 @@
 export { InMemoryLexicalIndex } from './lib/in-memory-lexical-index';
 export { type KeyedRecord, type KeyIndex } from './lib/key-index.port';
 export { type IndexableDocument, type LexicalHit, type LexicalIndex } from './lib/lexical-index.port';
+export { keyLookupFor, type KeyLookup } from './lib/key-lookup';
 export { type NearestId, type RecordStore } from './lib/record-store';
 export { SideIndexedVectorStore } from './lib/side-indexed-vector-store';
 export { decodeCursor, encodeCursor, isOffset } from './lib/paging-cursor';

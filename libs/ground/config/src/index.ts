@@ -1,6 +1,7 @@
 /** Public API of @kioku/config: what other projects use; everything else is internal. */
 export {
   type ChromaEmbeddedSettings,
+  type SqliteStoreSettings,
   type ChromaServerSettings,
   type LocalEmbeddingsSettings,
   type OllamaSettings,

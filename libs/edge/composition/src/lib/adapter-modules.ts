@@ -7,6 +7,7 @@ import type { EmbeddingsConfig, VectorStoreConfig } from '@kioku/config';
 import { vectorStoreMemoryModule } from '@kioku/vector-store-memory';
 import { vectorStoreChromaEmbeddedModule, vectorStoreChromaModule } from '@kioku/vector-store-chroma';
 import { vectorStoreQdrantModule } from '@kioku/vector-store-qdrant';
+import { vectorStoreSqliteModule } from '@kioku/vector-store-sqlite';
 import { embeddingsLocalModule } from '@kioku/embeddings-local';
 import { embeddingsOllamaModule } from '@kioku/embeddings-ollama';
 import { embeddingsOnnxModule } from '@kioku/embeddings-onnx';
@@ -14,6 +15,8 @@ import { embeddingsOnnxModule } from '@kioku/embeddings-onnx';
 /** Each adapter module takes its backend's parsed settings as they are (declared once, in the config). */
 export function vectorStoreModule(config: VectorStoreConfig): ContainerModule {
   switch (config.kind) {
+    case 'sqlite':
+      return vectorStoreSqliteModule(config);
     case 'memory':
       return vectorStoreMemoryModule();
     case 'chroma':

@@ -23,7 +23,9 @@ describe('createAppContainer close()', () => {
     const remember = app.container.get(RememberUseCase);
     const first = await remember.execute({ content: 'The ferry to the island leaves at seven' }, context);
     const second = await remember.execute({ content: 'Bring the red umbrella to the concert' }, context);
-    const recalled = await app.container.get(RecallUseCase).execute({ query: 'ferry to the island' }, context);
+    const recalled = await app.container
+      .get(RecallUseCase)
+      .execute({ query: 'ferry to the island' }, context);
     await app.close();
     if (first.status !== 'saved' || second.status !== 'saved') throw new Error('not saved');
     expect(recalled.results.map((r) => r.memory.id)).toContain(first.memory.id);
@@ -31,7 +33,9 @@ describe('createAppContainer close()', () => {
 
     const reopened = await createAppContainer(config, { appName: 'test', logSink: new CapturingLogSink() });
     try {
-      const stored = await reopened.container.get(MemoryRepository).getOne(context.namespace, first.memory.id);
+      const stored = await reopened.container
+        .get(MemoryRepository)
+        .getOne(context.namespace, first.memory.id);
       expect(stored?.memory.followingId).toBe(second.memory.id);
       expect(stored?.memory.accessCount).toBe(1);
     } finally {

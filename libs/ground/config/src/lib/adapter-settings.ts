@@ -5,6 +5,12 @@
  */
 import type { Env } from './env-schema';
 
+/** `KIOKU_VECTOR_STORE=sqlite` (the default): the store inside the process. */
+export interface SqliteStoreSettings {
+  /** Absolute kioku data dir (`KIOKU_DATA_DIR`); the store is the file `<dataDir>/store.sqlite`. */
+  dataDir: string;
+}
+
 /** `KIOKU_VECTOR_STORE=chroma-embedded`: the server this app starts. */
 export interface ChromaEmbeddedSettings {
   /** Absolute kioku data dir (`KIOKU_DATA_DIR`); the server persists to `<dataDir>/chroma`. */

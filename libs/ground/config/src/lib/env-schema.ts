@@ -48,7 +48,7 @@ export const envSchema = z.object({
       'must be 1-63 characters of a-z, 0-9, _ or -, starting with a letter or digit',
     )
     .default('default'),
-  KIOKU_VECTOR_STORE: z.enum(['chroma-embedded', 'chroma', 'qdrant', 'memory']).default('chroma-embedded'),
+  KIOKU_VECTOR_STORE: z.enum(['sqlite', 'chroma-embedded', 'chroma', 'qdrant', 'memory']).default('sqlite'),
   KIOKU_CHROMA_URL: httpUrl.optional(),
   KIOKU_CHROMA_START_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   KIOKU_LEXICAL_INDEX_FILE: optionalText,

@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { loadConfig, parseConfig } from './kioku-config';
 
 describe('configuration', () => {
-  it('defaults to the embedded Chroma under ~/.kioku and the local model', () => {
+  it('defaults to the in-process store under ~/.kioku and the local model', () => {
     const config = parseConfig({});
     expect(config).toMatchObject({
       dataDir: join(homedir(), '.kioku'),
       namespace: 'default',
-      vectorStore: { kind: 'chroma-embedded', dataDir: join(homedir(), '.kioku') },
+      vectorStore: { kind: 'sqlite', dataDir: join(homedir(), '.kioku') },
       embeddings: { kind: 'local' },
       log: { level: 'info' },
     });
@@ -20,6 +20,7 @@ describe('configuration', () => {
       PATH: '/usr/bin',
       KIOKU_QDRANT_API_KEY: 'secret',
       KIOKU_NAMESPACE: 'alice',
+      KIOKU_VECTOR_STORE: 'chroma-embedded',
     });
     expect(config.vectorStore).toEqual({
       kind: 'chroma-embedded',
@@ -30,10 +31,11 @@ describe('configuration', () => {
   });
 
   it('lets a slow machine give the embedded server longer to start', () => {
-    expect(parseConfig({ KIOKU_CHROMA_START_TIMEOUT_MS: '120000' }).vectorStore).toMatchObject({
+    const chroma = { KIOKU_VECTOR_STORE: 'chroma-embedded' };
+    expect(parseConfig({ ...chroma, KIOKU_CHROMA_START_TIMEOUT_MS: '120000' }).vectorStore).toMatchObject({
       startTimeoutMs: 120_000,
     });
-    expect(() => parseConfig({ KIOKU_CHROMA_START_TIMEOUT_MS: '10' })).toThrow(
+    expect(() => parseConfig({ ...chroma, KIOKU_CHROMA_START_TIMEOUT_MS: '10' })).toThrow(
       'KIOKU_CHROMA_START_TIMEOUT_MS',
     );
   });

@@ -19,9 +19,11 @@ import type {
   OllamaSettings,
   OnnxEmbeddingsSettings,
   QdrantSettings,
+  SqliteStoreSettings,
 } from './adapter-settings';
 
 export type VectorStoreConfig =
+  | ({ kind: 'sqlite' } & SqliteStoreSettings)
   | ({ kind: 'chroma-embedded' } & ChromaEmbeddedSettings)
   | ({ kind: 'chroma' } & ChromaServerSettings)
   | ({ kind: 'qdrant' } & QdrantSettings)
@@ -138,6 +140,8 @@ export function parseWith<S extends z.ZodType>(schema: S, env: EnvSource): z.inf
 
 function vectorStoreConfig(env: Env, dataDir: string, raw: EnvSource): VectorStoreConfig {
   switch (env.KIOKU_VECTOR_STORE) {
+    case 'sqlite':
+      return { kind: 'sqlite', dataDir };
     case 'chroma-embedded':
       return {
         kind: 'chroma-embedded',

@@ -1,12 +1,15 @@
 /** Vector math shared by adapters and the domain. */
 
-export function dot(a: readonly number[], b: readonly number[]): number {
+/** Vectors may be plain arrays or typed arrays (a store's float32 vectors). */
+export type VectorLike = ArrayLike<number>;
+
+export function dot(a: VectorLike, b: VectorLike): number {
   let sum = 0;
   for (let i = 0; i < a.length; i++) sum += a[i] * b[i];
   return sum;
 }
 
-export function norm(a: readonly number[]): number {
+export function norm(a: VectorLike): number {
   return Math.sqrt(dot(a, a));
 }
 
@@ -17,17 +20,12 @@ export function normalize(a: readonly number[]): number[] {
 }
 
 /** 1 − cosine similarity; 1 when either vector is zero. */
-export function cosineDistance(a: readonly number[], b: readonly number[]): number {
+export function cosineDistance(a: VectorLike, b: VectorLike): number {
   return cosineDistanceWithNorms(a, norm(a), b, norm(b));
 }
 
 /** cosineDistance with both lengths known (a store that keeps each record's length does one dot product). */
-export function cosineDistanceWithNorms(
-  a: readonly number[],
-  aNorm: number,
-  b: readonly number[],
-  bNorm: number,
-): number {
+export function cosineDistanceWithNorms(a: VectorLike, aNorm: number, b: VectorLike, bNorm: number): number {
   const denominator = aNorm * bNorm;
   return denominator === 0 ? 1 : 1 - dot(a, b) / denominator;
 }

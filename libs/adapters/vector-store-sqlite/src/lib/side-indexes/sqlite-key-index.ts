@@ -8,6 +8,7 @@
 import type { Metadata, MetadataValue } from '@kioku/vector-store';
 import type { KeyedRecord, KeyIndex } from '@kioku/vector-store-base';
 import { openIndexDatabase, statement, writeTransaction, type SqliteDatabase } from '../sqlite/sqlite-driver';
+import { fromBlob, toBlob } from '../sqlite/vector-blob';
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS keyed_collections (
@@ -294,19 +295,8 @@ function fromRow(row: CopyRow): KeyedRecord {
   return copy;
 }
 
-/** The float32 values as numbers (0.1 reads as 0.10000000149011612: the same float32). */
-function fromBlob(blob: Buffer): number[] {
-  // Float32Array needs an offset aligned to 4 bytes; a copy of the bytes starts at 0.
-  const bytes = blob.byteOffset % 4 === 0 ? blob : Uint8Array.prototype.slice.call(blob);
-  return Array.from(new Float32Array(bytes.buffer, bytes.byteOffset, blob.byteLength / 4));
-}
-
 /** The same keys and values, in any order (a writer's copy and the store's record order keys differently). */
 function sameMetadata(a: Metadata, b: Metadata): boolean {
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((key) => key in b && a[key] === b[key]);
-}
-
-function toBlob(vector: number[]): Buffer {
-  return Buffer.from(Float32Array.from(vector).buffer);
 }

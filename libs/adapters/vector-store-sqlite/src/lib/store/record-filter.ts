@@ -1,0 +1,54 @@
+/**
+ * The SQL condition on the `records` table (alias `r`) that a portable filter and a text filter make,
+ * with the semantics of `matchesFilter`. Where part of the filter is `eq`/`in` on the collection's
+ * indexed keys, the condition also names the ids those keys hold (`record_keys`), which SQLite reads
+ * first instead of every record's metadata; the whole filter is still checked on the records found.
+ */
+import type { Filter, TextFilter } from '@kioku/vector-store';
+import { keyLookupFor, type KeyLookup } from '@kioku/vector-store-base';
+import { filterToSql, type SqlCondition } from '../sqlite/sqlite-filter.translator';
+
+export function recordCondition(
+  collection: number,
+  filter: Filter | undefined,
+  text: TextFilter | undefined,
+  indexedKeys: readonly string[],
+): SqlCondition {
+  const parts: SqlCondition[] = [];
+  const lookup = filter && indexedKeys.length > 0 ? keyLookupFor(filter, new Set(indexedKeys)) : undefined;
+  if (lookup) {
+    const ids = idsSql(collection, lookup);
+    parts.push({ sql: `r.id IN (${ids.sql})`, params: ids.params });
+  }
+  if (filter) parts.push(filterToSql(filter, 'r.metadata'));
+  if (text) parts.push(containsAny(text));
+  return {
+    sql: parts.length === 0 ? '1' : parts.map((p) => p.sql).join(' AND '),
+    params: parts.flatMap((p) => p.params),
+  };
+}
+
+/** The document contains one of the substrings (case-sensitive, as the port says). */
+function containsAny(text: TextFilter): SqlCondition {
+  if (text.containsAny.length === 0) return { sql: '0', params: [] };
+  return {
+    sql: `(${text.containsAny.map(() => 'instr(r.document, ?) > 0').join(' OR ')})`,
+    params: text.containsAny,
+  };
+}
+
+/** A SELECT of the ids a key lookup yields (values kept as JSON, so 1, "1" and true stay apart). */
+function idsSql(collection: number, lookup: KeyLookup): SqlCondition {
+  if ('key' in lookup) {
+    return {
+      sql: `SELECT id FROM record_keys WHERE collection = ? AND key = ? AND value IN (${lookup.values.map(() => '?').join(', ')})`,
+      params: [collection, lookup.key, ...lookup.values.map((value) => JSON.stringify(value))],
+    };
+  }
+  const parts = ('any' in lookup ? lookup.any : lookup.all).map((part) => idsSql(collection, part));
+  // Each part in a subquery of its own: a compound SELECT has no parentheses to group with.
+  return {
+    sql: parts.map((p) => `SELECT id FROM (${p.sql})`).join('any' in lookup ? ' UNION ' : ' INTERSECT '),
+    params: parts.flatMap((p) => p.params),
+  };
+}

@@ -1,0 +1,211 @@
+/**
+ * The records of the in-process store: their metadata and documents (`records`), their vectors
+ * (`vectors`) and the ids by value of their indexed keys (`record_keys`). Writes run inside the
+ * caller's write transaction, which also keeps the lexical tables and the vector log in step; reads
+ * are plain statements (each one a consistent snapshot).
+ */
+import type { Filter, Metadata, StoredRecord, TextFilter, VectorRecord } from '@kioku/vector-store';
+import { statement, type SqliteDatabase } from '../sqlite/sqlite-driver';
+import { float32Of, fromBlob, toBlob } from '../sqlite/vector-blob';
+import type { CollectionRow } from './collection-catalog';
+import { recordCondition } from './record-filter';
+
+/** SQLite's default limit on bound parameters is 32 766; stay far below it per statement. */
+const IDS_PER_STATEMENT = 500;
+
+interface RecordRow {
+  id: string;
+  metadata: string;
+  document: string;
+  vector?: Buffer | null;
+}
+
+export class RecordTables {
+  constructor(private readonly db: SqliteDatabase) {}
+
+  /** Writes whole records (replacing any stored version) with their vectors and keys. */
+  write(collection: CollectionRow, records: readonly VectorRecord[]): void {
+    const record = statement(
+      this.db,
+      'INSERT OR REPLACE INTO records (collection, id, metadata, document) VALUES (?, ?, ?, ?)',
+    );
+    const vector = statement(
+      this.db,
+      'INSERT OR REPLACE INTO vectors (collection, id, vector) VALUES (?, ?, ?)',
+    );
+    for (const r of records) {
+      record.run(collection.id, r.id, JSON.stringify(r.metadata), r.document);
+      vector.run(collection.id, r.id, toBlob(r.vector));
+      this.writeKeys(collection, r.id, r.metadata);
+    }
+  }
+
+  /** Which of `ids` are stored, in the order of `ids`, each once. */
+  existing(collection: number, ids: readonly string[]): string[] {
+    const found = new Set<string>();
+    for (const chunk of chunks([...new Set(ids)])) {
+      const rows = statement(
+        this.db,
+        `SELECT id FROM records WHERE collection = ? AND id IN (${placeholders(chunk)})`,
+      )
+        .pluck()
+        .all(collection, ...chunk) as string[];
+      for (const id of rows) found.add(id);
+    }
+    return [...new Set(ids)].filter((id) => found.has(id));
+  }
+
+  /** The stored records with these ids, by id (with their vectors when asked for). */
+  read(collection: number, ids: readonly string[], withVectors: boolean): Map<string, StoredRecord> {
+    const found = new Map<string, StoredRecord>();
+    for (const chunk of chunks([...new Set(ids)])) {
+      const rows = statement(
+        this.db,
+        `SELECT r.id AS id, r.metadata AS metadata, r.document AS document
+           ${withVectors ? ', v.vector AS vector' : ''}
+           FROM records r
+           ${withVectors ? 'LEFT JOIN vectors v ON v.collection = r.collection AND v.id = r.id' : ''}
+           WHERE r.collection = ? AND r.id IN (${placeholders(chunk)})`,
+      ).all(collection, ...chunk) as RecordRow[];
+      for (const row of rows) found.set(row.id, toStored(row));
+    }
+    return found;
+  }
+
+  /** The float32 vectors of these ids, by id (missing ids left out). */
+  vectors(collection: number, ids: readonly string[]): Map<string, Float32Array> {
+    const found = new Map<string, Float32Array>();
+    for (const chunk of chunks([...new Set(ids)])) {
+      const rows = statement(
+        this.db,
+        `SELECT id, vector FROM vectors WHERE collection = ? AND id IN (${placeholders(chunk)})`,
+      ).all(collection, ...chunk) as { id: string; vector: Buffer }[];
+      for (const row of rows) found.set(row.id, float32Of(row.vector));
+    }
+    return found;
+  }
+
+  /** Every vector of the collection, a row at a time (to fill a process's search). */
+  *allVectors(collection: number): Generator<{ id: string; vector: Float32Array }> {
+    const rows = statement(this.db, 'SELECT id, vector FROM vectors WHERE collection = ?').iterate(
+      collection,
+    ) as IterableIterator<{ id: string; vector: Buffer }>;
+    for (const row of rows) yield { id: row.id, vector: float32Of(row.vector) };
+  }
+
+  /** Merges metadata into stored records; returns the patched records' whole metadata (missing ids left out). */
+  patch(
+    collection: CollectionRow,
+    patches: readonly { id: string; metadata: Metadata }[],
+  ): { id: string; metadata: Metadata }[] {
+    const current = statement(
+      this.db,
+      'SELECT metadata FROM records WHERE collection = ? AND id = ?',
+    ).pluck();
+    const update = statement(this.db, 'UPDATE records SET metadata = ? WHERE collection = ? AND id = ?');
+    const merged: { id: string; metadata: Metadata }[] = [];
+    for (const p of patches) {
+      const stored = current.get(collection.id, p.id) as string | undefined;
+      if (stored === undefined) continue;
+      // Merged here rather than with json_patch, which writes numbers with 15 significant digits.
+      const metadata = { ...(JSON.parse(stored) as Metadata), ...p.metadata };
+      update.run(JSON.stringify(metadata), collection.id, p.id);
+      if (collection.indexedKeys.some((key) => key in p.metadata)) this.writeKeys(collection, p.id, metadata);
+      merged.push({ id: p.id, metadata });
+    }
+    return merged;
+  }
+
+  /** Removes records, their vectors and their keys. */
+  remove(collection: number, ids: readonly string[]): void {
+    for (const table of ['records', 'vectors', 'record_keys']) {
+      const remove = statement(this.db, `DELETE FROM ${table} WHERE collection = ? AND id = ?`);
+      for (const id of ids) remove.run(collection, id);
+    }
+  }
+
+  removeCollection(collection: number): void {
+    for (const table of ['records', 'vectors', 'record_keys']) {
+      statement(this.db, `DELETE FROM ${table} WHERE collection = ?`).run(collection);
+    }
+  }
+
+  /** A page of records after `after` (by id), matching the filters; `limit + 1` tells if more follow. */
+  page(
+    collection: CollectionRow,
+    request: { filter?: Filter; text?: TextFilter; after?: string; limit: number; withVectors: boolean },
+  ): StoredRecord[] {
+    const where = recordCondition(collection.id, request.filter, request.text, collection.indexedKeys);
+    const rows = statement(
+      this.db,
+      `SELECT r.id AS id, r.metadata AS metadata, r.document AS document
+         ${request.withVectors ? ', v.vector AS vector' : ''}
+         FROM records r
+         ${request.withVectors ? 'LEFT JOIN vectors v ON v.collection = r.collection AND v.id = r.id' : ''}
+         WHERE r.collection = ? AND r.id > ? AND ${where.sql}
+         ORDER BY r.id LIMIT ?`,
+    ).all(collection.id, request.after ?? '', ...where.params, request.limit) as RecordRow[];
+    return rows.map(toStored);
+  }
+
+  /** The ids of the records the filters match, ascending. */
+  matchingIds(collection: CollectionRow, filter: Filter | undefined, text?: TextFilter): string[] {
+    const where = recordCondition(collection.id, filter, text, collection.indexedKeys);
+    return statement(
+      this.db,
+      `SELECT r.id FROM records r WHERE r.collection = ? AND ${where.sql} ORDER BY r.id`,
+    )
+      .pluck()
+      .all(collection.id, ...where.params) as string[];
+  }
+
+  count(collection: CollectionRow, filter?: Filter): number {
+    const where = recordCondition(collection.id, filter, undefined, collection.indexedKeys);
+    return statement(this.db, `SELECT COUNT(*) FROM records r WHERE r.collection = ? AND ${where.sql}`)
+      .pluck()
+      .get(collection.id, ...where.params) as number;
+  }
+
+  /** Writes the key entries of every stored record again (the collection's keys changed). */
+  rekey(collection: CollectionRow): void {
+    statement(this.db, 'DELETE FROM record_keys WHERE collection = ?').run(collection.id);
+    const rows = statement(this.db, 'SELECT id, metadata FROM records WHERE collection = ?').all(
+      collection.id,
+    ) as { id: string; metadata: string }[];
+    for (const row of rows) this.writeKeys(collection, row.id, JSON.parse(row.metadata) as Metadata);
+  }
+
+  private writeKeys(collection: CollectionRow, id: string, metadata: Metadata): void {
+    if (collection.indexedKeys.length === 0) return;
+    statement(this.db, 'DELETE FROM record_keys WHERE collection = ? AND id = ?').run(collection.id, id);
+    const insert = statement(
+      this.db,
+      'INSERT OR IGNORE INTO record_keys (collection, key, value, id) VALUES (?, ?, ?, ?)',
+    );
+    for (const key of collection.indexedKeys) {
+      const value = metadata[key];
+      if (value !== undefined) insert.run(collection.id, key, JSON.stringify(value), id);
+    }
+  }
+}
+
+function toStored(row: RecordRow): StoredRecord {
+  const record: StoredRecord = {
+    id: row.id,
+    metadata: JSON.parse(row.metadata) as Metadata,
+    document: row.document,
+  };
+  if (row.vector) record.vector = fromBlob(row.vector);
+  return record;
+}
+
+function chunks<T>(values: T[]): T[][] {
+  const result: T[][] = [];
+  for (let i = 0; i < values.length; i += IDS_PER_STATEMENT)
+    result.push(values.slice(i, i + IDS_PER_STATEMENT));
+  return result;
+}
+
+function placeholders(values: readonly unknown[]): string {
+  return values.map(() => '?').join(', ');
+}
