@@ -1,8 +1,9 @@
 /**
  * End to end, as an operator runs it: `node bin/kioku http` as a real process on the embedded
- * default (a Chroma server it starts under a temporary KIOKU_DATA_DIR, the local model), keys created
+ * default (the in-process store under a temporary KIOKU_DATA_DIR, the local model), keys created
  * and revoked with `bin/kioku http keys`, REST and MCP (the SDK's Streamable HTTP client with a
- * bearer key) driven for two namespaces, then SIGTERM: a clean exit that takes Chroma with it.
+ * bearer key) driven for two namespaces; it listens on its own port only and starts no process; then
+ * SIGTERM: a clean exit.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,7 +14,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { httpRequest } from './testing/gateway-harness';
-import { findChromaServerProcesses } from '@kioku/vector-store-chroma';
+import { childProcesses, listeningSockets } from '@kioku/processes';
 
 const KIOKU = resolve(__dirname, '../../../bin/kioku');
 const CANARY = 'E2E-CANARY-0b7d1e';
@@ -27,7 +28,7 @@ interface Reply {
   body: any;
 }
 
-describe('kioku http as a process (embedded Chroma, local model)', () => {
+describe('kioku http as a process (the embedded default, local model)', () => {
   let dataDir: string;
   let env: NodeJS.ProcessEnv;
   let gateway: ChildProcess;
@@ -275,26 +276,23 @@ describe('kioku http as a process (embedded Chroma, local model)', () => {
     expect(two.body.results[0].existing.id).toBe(one.body.results[63].memory.id);
   });
 
-  it('stops on SIGTERM with exit code 0 and takes the embedded Chroma server with it', async () => {
-    const chroma = processesUsing(dataDir);
-    expect(chroma.length).toBeGreaterThan(0);
+  it('listens on its own port only and starts no process', () => {
+    expect(listeningSockets(gateway.pid as number)).toEqual({
+      ports: [`tcp:${new URL(baseUrl).port}`],
+      unix: [],
+    });
+    expect(childProcesses(gateway.pid as number)).toEqual([]);
+  });
+
+  it('stops on SIGTERM with exit code 0', async () => {
     const exited = new Promise<number | null>((resolveExit) =>
       gateway.once('exit', (code) => resolveExit(code)),
     );
     gateway.kill('SIGTERM');
     expect(await exited).toBe(0);
-    const deadline = Date.now() + 10_000;
-    while (processesUsing(dataDir).length > 0 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 100));
-    expect(processesUsing(dataDir)).toEqual([]);
     expect(readFileSync(join(dataDir, 'gateway.log'), 'utf8')).toMatch(/"event":"app.stopped"/);
   }, 30_000);
 });
-
-/** Pids of the embedded Chroma servers on this data dir (the adapter's own process inspection). */
-function processesUsing(dataDir: string): number[] {
-  return findChromaServerProcesses(join(dataDir, 'chroma')).map((p) => p.pid);
-}
 
 describe('kioku http start-up messages', () => {
   let dataDir: string;

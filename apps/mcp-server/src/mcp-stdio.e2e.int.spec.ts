@@ -1,6 +1,7 @@
 /**
  * End to end over stdio, exactly as an MCP client runs it: `node bin/kioku mcp` on the embedded
- * default (a real Chroma server the app starts under KIOKU_DATA_DIR) with the bundled local model.
+ * default (the in-process store under KIOKU_DATA_DIR) with the bundled local model; and the managed
+ * Chroma server, an opt-in, which never outlives the app.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { callTool } from './testing/call-tool';
 import { KIOKU_BIN as KIOKU, startStdioKioku, type StdioKioku } from './testing/stdio-client';
+import { childProcesses, listeningSockets } from '@kioku/processes';
 import { findChromaServerProcesses } from '@kioku/vector-store-chroma';
 
 /** Pids of the embedded Chroma servers on this data dir (the adapter's own process inspection). */
@@ -107,13 +109,26 @@ describe('kioku mcp over stdio on the embedded default', () => {
     expect(log).toContain('tool.invoke');
     expect(log).not.toContain('secretly afraid');
   });
+
+  it('keeps its store inside the process: no listening socket, no child process', async () => {
+    // After the calls above the store is open and searched; one more recall to be sure.
+    expect((await call('recall', { query: 'grey cat' })).isError).toBe(false);
+    expect(listeningSockets(kioku.pid)).toEqual({ ports: [], unix: [] });
+    expect(childProcesses(kioku.pid)).toEqual([]);
+  });
 });
 
-describe('the embedded Chroma server never outlives the app', () => {
+describe('the managed Chroma server (an opt-in) never outlives the app', () => {
   it('leaves no Chroma process behind when the app is killed with SIGKILL', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'kioku-kill-'));
     const app = spawn(process.execPath, [KIOKU, 'mcp'], {
-      env: { PATH: process.env.PATH ?? '', HOME: dataDir, KIOKU_DATA_DIR: dataDir, KIOKU_LOG_LEVEL: 'warn' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: dataDir,
+        KIOKU_DATA_DIR: dataDir,
+        KIOKU_LOG_LEVEL: 'warn',
+        KIOKU_VECTOR_STORE: 'chroma-embedded',
+      },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     try {

@@ -1,11 +1,11 @@
 /**
  * The package as users install it: `npm pack`, `npm install -g` of the tarball into an
  * empty prefix, then the installed `kioku` — not the checkout — serves MCP over stdio on the embedded
- * default (remember and recall through the MCP SDK client) and runs its other commands. Where the
- * glibc is older than 2.39 (this machine), the first start fetches the Chroma build for it with npm
- * into the installed package; the test's home gets an ~/.npmrc with this machine's npm cache and CA
- * file, as a user's home has. The ONNX engine's runtime is not installed with kioku: chosen without it,
- * kioku names the command to install it; installed beside kioku with that command, the engine embeds.
+ * default (remember and recall through the MCP SDK client) and runs its other commands. The default
+ * store is in the process: nothing is fetched at run time (the test's home gets an ~/.npmrc with this
+ * machine's npm cache and CA file, as a user's home has, and still nothing may be fetched). The ONNX
+ * engine's runtime is not installed with kioku: chosen without it, kioku names the command to install
+ * it; installed beside kioku with that command, the engine embeds.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,7 +16,6 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { callTool } from './testing/call-tool';
 import { rememberThenRecall } from './testing/remember-then-recall';
 import { installPackedKioku, type InstalledPackage } from './testing/installed-package';
-import { thisChromaBuild, thisChromaPlatform } from '@kioku/vector-store-chroma';
 import { ONNX_RUNTIME_PACKAGE } from '@kioku/embeddings-onnx';
 import { testModel, writeModelFolder } from '@kioku/embeddings-onnx/testing';
 
@@ -50,7 +49,7 @@ describe('the packed and installed kioku', () => {
     expect(existsSync(join(root, 'node_modules', 'tsx'))).toBe(false);
   });
 
-  it('brings no development tools, no compiled addon on Node 22 and later, and only this platform’s Chroma build', () => {
+  it('brings no development tools, no compiled addon on Node 22 and later, and no Chroma build', () => {
     const modules = join(installed.prefix, 'lib', 'node_modules', 'kioku', 'node_modules');
     expect(existsSync(join(modules, 'typescript'))).toBe(false);
     expect(existsSync(join(modules, '@typescript'))).toBe(false);
@@ -60,31 +59,28 @@ describe('the packed and installed kioku', () => {
     const bindings = [modules, join(modules, 'chromadb', 'node_modules')].flatMap((dir) =>
       existsSync(dir) ? readdirSync(dir).filter((name) => name.startsWith('chromadb-js-bindings-')) : [],
     );
-    expect(bindings).toEqual([thisChromaPlatform().bindingPackage]);
+    expect(bindings).toEqual([]);
+    expect(existsSync(join(modules, 'chromadb'))).toBe(false);
+    expect(existsSync(join(modules, 'usearch', 'prebuilds'))).toBe(true);
   });
 
   it('serves MCP over stdio on the embedded default: remember, then recall finds it', async () => {
     const client = await session(env());
     try {
       expect((await client.listTools()).tools).toHaveLength(12);
-      // The first call starts the store: on an old glibc that includes fetching its Chroma build.
-      const saved = await callTool(
-        client,
-        'remember',
-        { content: 'The spare house key hangs behind the blue kettle.' },
-        240_000,
-      );
+      const saved = await callTool(client, 'remember', {
+        content: 'The spare house key hangs behind the blue kettle.',
+      });
       expect(saved.text).toMatch(/^Saved \(id: mem_[0-9a-f]{12}\)/);
       const found = await callTool(client, 'recall', { query: 'where is the spare key', n_results: 1 });
       expect(found.data.results[0].id).toBe(saved.data.memory.id);
     } finally {
       await client.close();
     }
-    expect(existsSync(join(home, '.kioku', 'chroma'))).toBe(true);
-    // The build for an old glibc was fetched into the installed package, for every data dir, and only there.
-    const build = thisChromaBuild();
-    const runtime = join(installed.prefix, 'lib', 'node_modules', 'kioku', 'runtime');
-    expect(existsSync(runtime)).toBe(build.legacyVersion !== undefined);
+    // The default store is one file in the data dir: no Chroma, nothing fetched, anywhere.
+    expect(existsSync(join(home, '.kioku', 'store.sqlite'))).toBe(true);
+    expect(existsSync(join(home, '.kioku', 'chroma'))).toBe(false);
+    expect(existsSync(join(installed.prefix, 'lib', 'node_modules', 'kioku', 'runtime'))).toBe(false);
     expect(existsSync(join(home, '.kioku', 'runtime'))).toBe(false);
   }, 300_000);
 

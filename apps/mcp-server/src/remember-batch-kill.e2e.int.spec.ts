@@ -1,16 +1,16 @@
 /**
  * A `remember_batch` killed with SIGKILL between storing a chunk of memories and writing their links
- * (`kioku mcp` over stdio on the embedded default: real Chroma, local model) leaves those memories
+ * (`kioku mcp` over stdio on the embedded default: the in-process store, the local model) leaves those memories
  * without links; after `kioku worker --once integrity` every memory it stored has the links the same
  * batch gets when nothing interrupts it (sent whole to a second data dir), and no link dangles.
  *
  * Landing the kill in that window: the test stops kioku (SIGSTOP) every few milliseconds and reads the
- * store while it is stopped (the embedded Chroma server is a process of its own and keeps answering
- * through its socket). Once the store holds linked memories of the batch (a first chunk, written whole)
+ * store while it is stopped (its committed state, from the store's file, which a stopped writer does
+ * not block). Once the store holds linked memories of the batch (a first chunk, written whole)
  * and memories without any link (a later chunk, stored, its links not yet written), kioku is killed
  * while still stopped, so that link write never leaves it; otherwise it goes on (SIGCONT).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { LinkRepository } from '@kioku/links';
@@ -91,10 +91,9 @@ async function stop(pid: number): Promise<void> {
  * the batch ended before a stop fell in that window.
  */
 async function killBetweenStoreAndLinks(kioku: StdioKioku): Promise<boolean> {
-  // The embedded server starts after the handshake: its record says where it is once it runs.
+  // The store opens after the handshake.
   let store: VectorStore | undefined;
-  const storeOnceRunning = () =>
-    (store ??= existsSync(join(kioku.dataDir, 'chroma-server.json')) ? kioku.store() : undefined);
+  const storeOnceRunning = () => (store ??= kioku.storeStarted() ? kioku.store() : undefined);
   let answered = false;
   const batch = callTool(kioku.client, 'remember_batch', { memories }, 600_000).then(
     () => (answered = true),
@@ -157,7 +156,7 @@ describe('a remember_batch killed with SIGKILL between storing memories and writ
       const candidate = await start();
       if (!(await killBetweenStoreAndLinks(candidate))) continue;
       const again = await start(candidate.dataDir);
-      // A first call starts the embedded server again (the killed one died with its owner).
+      // A first call opens the store again.
       expect((await callTool(again.client, 'wake_up', {})).isError).toBe(false);
       const graph = await readGraph(again, again.store());
       // A link write already sent when kioku was stopped may still have landed: then try again.

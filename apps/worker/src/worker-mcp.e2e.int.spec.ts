@@ -1,9 +1,9 @@
 /**
  * The worker and the MCP server at the same time on one data dir (behaviour §1, §10): `kioku mcp` over
  * stdio remembers, links and forgets while `kioku worker --once consolidate` and `--once integrity`
- * run again and again beside it — all on the one embedded Chroma server the MCP server started.
- * Afterwards, read straight from that server: every link has its reverse and both ends exist,
- * and no worker run failed.
+ * run again and again beside it — all on the one store of the data dir (the default: one SQLite file
+ * that every process writes in turn). Afterwards, read straight from that store: every link has its
+ * reverse and both ends exist, and no worker run failed.
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +12,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { LinkRepository, pairRecordId, type LinkType } from '@kioku/links';
 import { NamespaceCollections } from '@kioku/namespace-storage';
-import { ChromaVectorStore, LEXICAL_INDEX_FILE } from '@kioku/vector-store-chroma';
+import { openAppStore } from '@kioku/composition/testing';
+import type { VectorStore } from '@kioku/vector-store';
 import { runWorker } from './testing/worker-process';
 import { KIOKU_BIN, lockFiles, readReports, tempDir } from './testing/worker-test-helpers';
 
@@ -25,7 +26,7 @@ const TOPICS = [
 ];
 
 /** Every record of a collection, paging through it. */
-async function allRecords(store: ChromaVectorStore, collection: string) {
+async function allRecords(store: VectorStore, collection: string) {
   const records = [];
   let cursor: string | undefined;
   do {
@@ -124,15 +125,7 @@ describe('worker and MCP server on one data dir', () => {
     const [, rounds] = await Promise.all([mcpSide, workerSide]);
     expect(rounds).toBeGreaterThanOrEqual(3);
 
-    const { url, socketPath } = JSON.parse(readFileSync(join(dataDir, 'chroma-server.json'), 'utf8')) as {
-      url: string;
-      socketPath?: string;
-    };
-    const store = new ChromaVectorStore({
-      url,
-      socketPath,
-      lexicalIndexFile: join(dataDir, LEXICAL_INDEX_FILE),
-    });
+    const { store } = openAppStore({ KIOKU_DATA_DIR: dataDir });
     const memoryIds = new Set((await allRecords(store, 'kioku_default_memories')).map((r) => r.id));
     const records = await allRecords(store, 'kioku_default_links');
     expect(memoryIds.size).toBeGreaterThan(10);

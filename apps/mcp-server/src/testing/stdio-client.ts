@@ -1,14 +1,14 @@
 /** Test helper: starts `node bin/kioku mcp` over stdio in a fresh data dir and connects an MCP client. */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { VectorStore } from '@kioku/vector-store';
 import { parseConfig } from '@kioku/config';
-import { ChromaVectorStore, LEXICAL_INDEX_FILE } from '@kioku/vector-store-chroma';
-import { QdrantVectorStore } from '@kioku/vector-store-qdrant';
+import { openAppStore } from '@kioku/composition/testing';
+import { STORE_FILE } from '@kioku/vector-store-sqlite';
 
 export const KIOKU_BIN = resolve(__dirname, '../../../../bin/kioku');
 
@@ -37,8 +37,10 @@ export interface StdioKioku {
   logFile: string;
   /** The server's process id (the `node bin/kioku mcp` process itself). */
   pid: number;
-  /** The app's vector store, opened from the test (the embedded Chroma server, or the configured backend). */
+  /** The app's vector store, opened from the test as the app opens it (the default's file, or the backend). */
   store(): VectorStore;
+  /** Whether the app has opened its store yet (its file, or the managed Chroma server's record, exists). */
+  storeStarted(): boolean;
   close(): Promise<void>;
 }
 
@@ -73,22 +75,18 @@ export async function startStdioKioku(
     dataDir,
     logFile,
     pid: transport.pid!,
-    store: () => {
-      if (backend.KIOKU_VECTOR_STORE === 'qdrant') {
-        return new QdrantVectorStore({ url: backend.KIOKU_QDRANT_URL, apiKey: backend.KIOKU_QDRANT_API_KEY });
+    store: () => openAppStore({ ...backend, KIOKU_DATA_DIR: dataDir }).store,
+    storeStarted: () => {
+      switch (parseConfig({ ...backend, KIOKU_DATA_DIR: dataDir }).vectorStore.kind) {
+        case 'sqlite':
+          return existsSync(join(dataDir, STORE_FILE));
+        case 'chroma-embedded':
+          return existsSync(join(dataDir, 'chroma-server.json'));
+        case 'chroma':
+        case 'qdrant':
+        case 'memory':
+          return true;
       }
-      // The embedded server is reached through its socket (chroma-server.json says which).
-      const { url, socketPath } =
-        backend.KIOKU_VECTOR_STORE === 'chroma'
-          ? { url: backend.KIOKU_CHROMA_URL, socketPath: undefined }
-          : (JSON.parse(readFileSync(join(dataDir, 'chroma-server.json'), 'utf8')) as {
-              url: string;
-              socketPath?: string;
-            });
-      const configured = parseConfig({ ...backend, KIOKU_DATA_DIR: dataDir }).vectorStore;
-      const lexicalIndexFile =
-        configured.kind === 'chroma' ? configured.lexicalIndexFile : join(dataDir, LEXICAL_INDEX_FILE);
-      return new ChromaVectorStore({ url, socketPath, lexicalIndexFile });
     },
     close: async () => {
       await client.close();

@@ -1,3 +1,7 @@
-/** Public API of @kioku/processes: local processes and ports (is a pid alive, a free loopback port). */
+/**
+ * Public API of @kioku/processes: local processes and ports (is a pid alive, a free loopback port, what
+ * a process listens on and which processes it started).
+ */
 export { freeLoopbackPort } from './lib/loopback-port';
 export { isProcessAlive, processStartTime } from './lib/process-liveness';
+export { childProcesses, listeningSockets, type Listening } from './lib/process-footprint';

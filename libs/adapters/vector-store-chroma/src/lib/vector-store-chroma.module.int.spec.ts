@@ -44,7 +44,14 @@ describe('vectorStoreChromaEmbeddedModule', () => {
     };
     const container = new Container();
     container.bind(KERNEL_TOKENS.Logger).toConstantValue(logger);
-    container.loadSync(vectorStoreChromaEmbeddedModule({ dataDir, serverEnvironment: {} }));
+    container.loadSync(
+      vectorStoreChromaEmbeddedModule({
+        dataDir,
+        serverEnvironment: {},
+        npmEnvironment: {},
+        allowLoopbackPort: false,
+      }),
+    );
 
     const store = container.get(VECTOR_STORE_TOKENS.VectorStore);
     expect(store).toBeInstanceOf(ChromaEmbeddedVectorStore);

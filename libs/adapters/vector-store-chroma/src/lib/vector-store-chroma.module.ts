@@ -54,6 +54,8 @@ export function vectorStoreChromaEmbeddedModule(
           new ChromaServerManager({
             dataDir: options.dataDir,
             environment: options.serverEnvironment,
+            npmEnvironment: options.npmEnvironment,
+            allowLoopbackPort: options.allowLoopbackPort,
             startTimeoutMs: options.startTimeoutMs,
             logger: context.get(KERNEL_TOKENS.Logger, { optional: true }),
           }),

@@ -17,6 +17,10 @@ export interface ChromaEmbeddedSettings {
   dataDir: string;
   /** What the server inherits of kioku's environment (`childEnvironment`: never a credential). */
   serverEnvironment: Record<string, string>;
+  /** What npm gets when the server's build is fetched (`npmEnvironment`: the server's, and npm's settings). */
+  npmEnvironment: Record<string, string>;
+  /** `KIOKU_CHROMA_ALLOW_UNPROTECTED_PORT`: a loopback TCP port where no network namespace keeps it private. */
+  allowLoopbackPort: boolean;
   /** How long starting the server may take (`KIOKU_CHROMA_START_TIMEOUT_MS`). */
   startTimeoutMs: number;
 }

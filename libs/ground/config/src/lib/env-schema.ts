@@ -50,6 +50,7 @@ export const envSchema = z.object({
     .default('default'),
   KIOKU_VECTOR_STORE: z.enum(['sqlite', 'chroma-embedded', 'chroma', 'qdrant', 'memory']).default('sqlite'),
   KIOKU_CHROMA_URL: httpUrl.optional(),
+  KIOKU_CHROMA_ALLOW_UNPROTECTED_PORT: z.stringbool().default(false),
   KIOKU_CHROMA_START_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   KIOKU_LEXICAL_INDEX_FILE: optionalText,
   KIOKU_QDRANT_URL: httpUrl.optional(),

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import { type LogLevel } from '@kioku/kernel';
 import { LOOPBACK_HOSTS, type OriginPolicy } from '@kioku/http-guards';
-import { childEnvironment } from './child-environment';
+import { childEnvironment, npmEnvironment } from './child-environment';
 import { ConfigError } from './config-error';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -147,6 +147,8 @@ function vectorStoreConfig(env: Env, dataDir: string, raw: EnvSource): VectorSto
         kind: 'chroma-embedded',
         dataDir,
         serverEnvironment: childEnvironment(raw),
+        npmEnvironment: npmEnvironment(raw),
+        allowLoopbackPort: env.KIOKU_CHROMA_ALLOW_UNPROTECTED_PORT,
         startTimeoutMs: env.KIOKU_CHROMA_START_TIMEOUT_MS,
       };
     case 'chroma':

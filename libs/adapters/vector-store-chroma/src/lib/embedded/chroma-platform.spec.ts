@@ -55,6 +55,8 @@ describe('chromaBuild', () => {
     for (const glibcVersion of ['2.39', '2.41', '3.0']) {
       expect(chromaBuild({ platform: 'linux', arch: 'x64', glibcVersion })).toEqual({
         packageName: 'chromadb-js-bindings-linux-x64-gnu',
+        version: '1.3.4',
+        legacy: false,
       });
     }
   });
@@ -62,19 +64,19 @@ describe('chromaBuild', () => {
   it('uses the last build for glibc 2.34 on an older glibc, per CPU', () => {
     expect(chromaBuild({ platform: 'linux', arch: 'x64', glibcVersion: '2.36' })).toEqual({
       packageName: 'chromadb-js-bindings-linux-x64-gnu',
-      legacyVersion: '1.0.5',
+      version: '1.0.5',
+      legacy: true,
     });
     expect(chromaBuild({ platform: 'linux', arch: 'arm64', glibcVersion: '2.35' })).toEqual({
       packageName: 'chromadb-js-bindings-linux-arm64-gnu',
-      legacyVersion: '1.0.1',
+      version: '1.0.1',
+      legacy: true,
     });
   });
 
   it('compares glibc versions numerically', () => {
-    expect(
-      chromaBuild({ platform: 'linux', arch: 'x64', glibcVersion: '2.100' }).legacyVersion,
-    ).toBeUndefined();
-    expect(chromaBuild({ platform: 'linux', arch: 'x64', glibcVersion: '2.4' }).legacyVersion).toBe('1.0.5');
+    expect(chromaBuild({ platform: 'linux', arch: 'x64', glibcVersion: '2.100' }).version).toBe('1.3.4');
+    expect(chromaBuild({ platform: 'linux', arch: 'x64', glibcVersion: '2.4' }).version).toBe('1.0.5');
   });
 
   it('refuses Linux without glibc (musl)', () => {
@@ -84,9 +86,12 @@ describe('chromaBuild', () => {
   it('ignores the C library off Linux', () => {
     expect(chromaBuild({ platform: 'darwin', arch: 'arm64' })).toEqual({
       packageName: 'chromadb-js-bindings-darwin-arm64',
+      version: '1.3.4',
+      legacy: false,
     });
-    expect(chromaBuild({ platform: 'win32', arch: 'x64', glibcVersion: '2.10' })).toEqual({
+    expect(chromaBuild({ platform: 'win32', arch: 'x64', glibcVersion: '2.10' })).toMatchObject({
       packageName: 'chromadb-js-bindings-win32-x64-msvc',
+      legacy: false,
     });
   });
 });

@@ -3,9 +3,11 @@
  * the launcher, the process code and the manager ask it. Pure: it takes the platform's facts
  * (`thisChromaPlatform()` and `thisChromaBuild()` read them), so every branch is tested on any machine.
  *
- * - Which native build: chromadb's own optional binding for the platform (1.3.x, about 50 MB). On
- *   Linux with glibc older than 2.39 that build cannot load; there the last build made for glibc 2.34
- *   is used instead (`legacy`: about 440 MB, fetched once into the data dir, see `chroma-binding.ts`).
+ * - Which native build: chromadb's binding package for the platform at `CURRENT_VERSION` (about 50 MB).
+ *   On Linux with glibc older than 2.39 that build cannot load; there the last build made for glibc
+ *   2.34 is used instead (`legacy`: about 440 MB). Either is fetched once when first needed
+ *   (`chroma-binding.ts`): the managed server is an opt-in backend, and installs that never use it
+ *   never carry it.
  * - How the store is kept private. Chroma's server has no authentication, so privacy comes from the OS:
  *   on Linux the server runs in a network namespace of its own, reached through a 0600 Unix socket in
  *   the 0700 data dir (`network-isolation.ts`). macOS and Windows have no unprivileged equivalent: the
@@ -28,11 +30,12 @@ export interface PlatformFacts {
   glibcVersion?: string;
 }
 
-/** A native build of Chroma: the npm package, and the exact version when not the one chromadb brings. */
+/** A native build of Chroma: the npm package and its exact version. */
 export interface ChromaBuild {
   packageName: string;
-  /** Set when chromadb's current build cannot load here: this older version is used instead. */
-  legacyVersion?: string;
+  version: string;
+  /** True when the current build cannot load here (glibc < 2.39) and an older one is used instead. */
+  legacy: boolean;
 }
 
 export interface ChromaPlatform {
@@ -50,6 +53,9 @@ export interface ChromaPlatform {
 
 /** chromadb's current Linux builds need this glibc (Ubuntu 24.04, Debian 13 and later). */
 export const CURRENT_BUILD_MIN_GLIBC = '2.39';
+
+/** The build the chromadb client kioku bundles (3.5.0) was made and tested with. */
+export const CURRENT_VERSION = '1.3.4';
 
 /** The last builds that load on glibc 2.34 (RHEL 9, Ubuntu 22.04, Debian 12). */
 const LEGACY_VERSIONS: Partial<Record<string, string>> = {
@@ -96,14 +102,15 @@ export function chromaPlatform(facts: Pick<PlatformFacts, 'platform' | 'arch'>):
 /** Which native build loads here (on Linux it depends on the C library). Throws UnsupportedPlatformError. */
 export function chromaBuild(facts: PlatformFacts): ChromaBuild {
   const packageName = chromaPlatform(facts).bindingPackage;
-  if (facts.platform !== 'linux') return { packageName };
+  const current = { packageName, version: CURRENT_VERSION, legacy: false };
+  if (facts.platform !== 'linux') return current;
   if (!facts.glibcVersion)
     throw new UnsupportedPlatformError(`${facts.platform}-${facts.arch} without glibc`);
   const legacyVersion =
     compareVersions(facts.glibcVersion, CURRENT_BUILD_MIN_GLIBC) < 0
       ? LEGACY_VERSIONS[packageName]
       : undefined;
-  return legacyVersion ? { packageName, legacyVersion } : { packageName };
+  return legacyVersion ? { packageName, version: legacyVersion, legacy: true } : current;
 }
 
 /** This machine's OS and CPU (cheap). */

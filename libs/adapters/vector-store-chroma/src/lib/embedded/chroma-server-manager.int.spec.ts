@@ -15,7 +15,7 @@ import {
 } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parseConfig } from '@kioku/config';
 import { record } from '@kioku/testing-contracts';
 import type { Logger } from '@kioku/kernel';
@@ -253,7 +253,20 @@ describe('ChromaServerManager', () => {
     expect(statSync(nested).mode & 0o777).toBe(0o700);
   });
 
-  it('falls back to a loopback TCP port, with a warning, when isolation is off', async () => {
+  it('refuses a loopback TCP port where the server cannot be isolated, saying why and what to do', async () => {
+    const owner = manager({ isolateNetwork: false });
+    const error: Error = await owner.ensureRunning().then(
+      () => new Error('started'),
+      (e: unknown) => e as Error,
+    );
+    expect(error).toMatchObject({ code: 'STORE_UNAVAILABLE' });
+    expect(error.message).toContain('turned off (isolateNetwork: false)');
+    expect(error.message).toContain('DNS rebinding');
+    expect(error.message).toContain('KIOKU_CHROMA_ALLOW_UNPROTECTED_PORT=true');
+    expect(findChromaServerProcesses(join(dataDir, 'chroma'))).toHaveLength(0);
+  });
+
+  it('listens on a loopback TCP port, with a warning, only when allowed by name', async () => {
     const warnings: string[] = [];
     const logger: Logger = {
       debug: () => undefined,
@@ -261,11 +274,21 @@ describe('ChromaServerManager', () => {
       warn: (event) => void warnings.push(event),
       error: () => undefined,
     };
-    const owner = manager({ isolateNetwork: false, logger });
+    const owner = manager({ isolateNetwork: false, allowLoopbackPort: true, logger });
     const url = await owner.ensureRunning();
     expect(owner.socketPath).toBeUndefined();
     expect(await heartbeatOk(url)).toBe(true);
     expect(warnings).toContain('vector_store.chroma_embedded.not_isolated');
+  });
+
+  it('keeps a data dir whose path is too long for a Unix socket isolated, through a short private folder', async () => {
+    const long = join(dataDir, 'a-rather-long-folder-name-'.repeat(4), 'kioku');
+    const owner = manager({ dataDir: long });
+    const url = await owner.ensureRunning();
+    expect(owner.socketPath).toBeDefined();
+    expect(owner.socketPath?.startsWith(long)).toBe(false);
+    expect(statSync(dirname(owner.socketPath as string)).mode & 0o777).toBe(0o700);
+    expect(await heartbeatOk(url, owner.socketPath)).toBe(true);
   });
 
   it('rejects a relative data dir', () => {

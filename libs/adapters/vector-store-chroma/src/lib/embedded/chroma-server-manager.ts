@@ -8,13 +8,15 @@
  * - `chroma-server.lock`    O_EXCL lock held only while a process checks and starts the server
  * - `chroma.log`            the server's stdout and stderr (this process's stdout belongs to MCP)
  * - `chroma.sock`           the only way in to the server where it runs in its own network namespace
+ *                           (in a short private folder instead when the data dir's path is too long)
  * - `runtime/`              the Chroma build for glibc < 2.39, fetched once where it is needed and
  *                           the installed package's own `runtime/` is not writable
  *
  * The data dir is created 0700 (and tightened to 0700 if it was wider) and its files 0600: the server
- * has no authentication, so where unprivileged namespaces work it listens only inside a network
- * namespace of its own and kioku reaches it through the socket (see `network-isolation.ts`); elsewhere
- * it falls back, with a warning, to a loopback TCP port any local process can reach.
+ * has no authentication and checks neither Host nor Origin, so it listens only inside a network
+ * namespace of its own and kioku reaches it through the socket (see `network-isolation.ts`). Where that
+ * is not possible (macOS, Windows, Linux without unprivileged namespaces) it is refused, unless the
+ * user allowed a loopback TCP port by name (`allowLoopbackPort`, KIOKU_CHROMA_ALLOW_UNPROTECTED_PORT).
  *
  * Several kioku processes share one server: the first starts it (as its child, launched under
  * `setpriv --pdeathsig SIGTERM` so it dies with that process even on kill -9), the others find it
@@ -33,7 +35,8 @@ import { AppError, type Logger } from '@kioku/kernel';
 import { acquireLock, LockTimeoutError } from '@kioku/file-lock';
 import { freeLoopbackPort, isProcessAlive } from '@kioku/processes';
 import { EmbeddedChromaError, type ChromaServerManagerOptions } from './chroma-server-options';
-import { MAX_SOCKET_PATH_BYTES, probeNetworkIsolation } from './network-isolation';
+import { probeNetworkIsolation } from './network-isolation';
+import { serverSocket } from './server-socket';
 import { locateBinding } from './chroma-binding';
 import { thisChromaBuild, thisChromaPlatform } from './chroma-platform';
 import { findChromaServerProcesses, isChromaServerFor, processCommandLine } from './process-inspection';
@@ -75,7 +78,6 @@ export class ChromaServerManager {
   readonly recordFile: string;
   readonly lockFile: string;
   readonly logFile: string;
-  readonly socketFile: string;
 
   private readonly logger?: Logger;
   private readonly startTimeoutMs: number;
@@ -84,6 +86,8 @@ export class ChromaServerManager {
   private readonly cliPath: string;
   private readonly isolateNetwork: boolean;
   private readonly environment: Record<string, string>;
+  private readonly npmEnvironment: Record<string, string>;
+  private readonly allowLoopbackPort: boolean;
   private readonly tieToOwner?: ChromaServerManagerOptions['tieToOwner'];
 
   private bindingDir?: string;
@@ -104,7 +108,6 @@ export class ChromaServerManager {
     this.recordFile = join(this.dataDir, 'chroma-server.json');
     this.lockFile = join(this.dataDir, 'chroma-server.lock');
     this.logFile = join(this.dataDir, 'chroma.log');
-    this.socketFile = join(this.dataDir, 'chroma.sock');
     this.logger = options.logger;
     this.startTimeoutMs = options.startTimeoutMs ?? 30_000;
     this.stopTimeoutMs = options.stopTimeoutMs ?? 5_000;
@@ -112,6 +115,8 @@ export class ChromaServerManager {
     this.cliPath = options.cliPath ?? defaultCliPath();
     this.isolateNetwork = options.isolateNetwork ?? true;
     this.environment = options.environment ?? {};
+    this.npmEnvironment = options.npmEnvironment ?? this.environment;
+    this.allowLoopbackPort = options.allowLoopbackPort ?? false;
     this.tieToOwner = options.tieToOwner;
     if (options.installExitHandlers ?? true) installExitHandlers();
   }
@@ -176,6 +181,7 @@ export class ChromaServerManager {
   }
 
   private async ensure(): Promise<string> {
+    this.refuseUnprotectedPort();
     if (this.current && (await this.isHealthy(this.current))) return this.current.url;
     const recorded = readServerRecord(this.recordFile);
     if (recorded && (await this.isHealthy(recorded))) return this.adopt(recorded);
@@ -240,20 +246,41 @@ export class ChromaServerManager {
     }
   }
 
-  /** The socket to run the server behind, or undefined (with a warning) where isolation is not possible. */
-  private isolationSocket(): string | undefined {
+  /** The socket to run the server behind, or why there is none (the server would be on a TCP port). */
+  private isolation(): { socket: string } | { reason: string } {
     const { isolation, reason } = this.isolateNetwork
       ? probeNetworkIsolation()
       : { isolation: null, reason: 'turned off (isolateNetwork: false)' };
-    const tooLong = Buffer.byteLength(this.socketFile) > MAX_SOCKET_PATH_BYTES;
-    if (isolation && !tooLong) return this.socketFile;
+    if (!isolation) return { reason: reason ?? 'no network namespace' };
+    const place = serverSocket(this.dataDir);
+    return 'path' in place ? { socket: place.path } : { reason: place.problem };
+  }
+
+  /** The socket to run the server behind; undefined (with a warning) when a loopback port was allowed. */
+  private isolationSocket(): string | undefined {
+    const isolation = this.isolation();
+    if ('socket' in isolation) return isolation.socket;
     if (this.warnedNotIsolated) return undefined;
     this.warnedNotIsolated = true;
     this.logger?.warn('vector_store.chroma_embedded.not_isolated', {
-      reason: tooLong ? 'the data dir path is too long for a Unix socket' : reason,
+      reason: isolation.reason,
       consequence: 'the Chroma server listens on a loopback TCP port that any local process can reach',
     });
     return undefined;
+  }
+
+  /** A server on a loopback TCP port is refused, with the reason, unless the user allowed it by name. */
+  private refuseUnprotectedPort(): void {
+    const isolation = this.isolation();
+    if ('socket' in isolation || this.allowLoopbackPort) return;
+    throw new EmbeddedChromaError(
+      `The managed Chroma server cannot be kept private here (${isolation.reason}): it would listen on a ` +
+        'loopback TCP port, and Chroma has no authentication and checks neither Host nor Origin, so any ' +
+        'local process, and any web page through DNS rebinding, could read and change every memory, ' +
+        'private ones included. Use the default store (KIOKU_VECTOR_STORE=sqlite), a Chroma server you ' +
+        'secure yourself (KIOKU_VECTOR_STORE=chroma with KIOKU_CHROMA_URL), or accept the risk with ' +
+        'KIOKU_CHROMA_ALLOW_UNPROTECTED_PORT=true.',
+    );
   }
 
   private adopt(record: ChromaServerRecord): string {
@@ -298,7 +325,7 @@ export class ChromaServerManager {
         runtimeDirs: [packageRuntimeDir(), join(this.dataDir, 'runtime')].filter(
           (dir): dir is string => dir !== undefined,
         ),
-        environment: this.environment,
+        npmEnvironment: this.npmEnvironment,
         logger: this.logger,
       });
       return this.bindingDir;

@@ -11,6 +11,15 @@ export interface ChromaServerManagerOptions {
   dataDir: string;
   /** The server's environment besides its socket (default: none; the configuration gives `serverEnvironment`). */
   environment?: Record<string, string>;
+  /** What npm runs with when the server's build is fetched (default: `environment`; the configuration gives `npmEnvironment`). */
+  npmEnvironment?: Record<string, string>;
+  /**
+   * Start (or use) a server on a loopback TCP port where it cannot be kept in a network namespace
+   * (default false: refused, with the reason). Any local process, and any web page through DNS
+   * rebinding, could then read and change every memory: Chroma checks neither Host nor Origin and has
+   * no authentication.
+   */
+  allowLoopbackPort?: boolean;
   logger?: Logger;
   /** How long a start may take before it fails (default 30 000 ms). */
   startTimeoutMs?: number;
@@ -23,8 +32,9 @@ export interface ChromaServerManagerOptions {
   /** Path of the chroma CLI (default: `dist/cli.mjs` of the installed `chromadb` package). */
   cliPath?: string;
   /**
-   * Run the server in its own network namespace, reached through `<dataDir>/chroma.sock` (default true;
-   * falls back to a loopback TCP port, with a warning, where namespaces are not available).
+   * Run the server in its own network namespace, reached through a Unix socket (default true). Where
+   * that is not possible (or turned off), the server listens on a loopback TCP port only if
+   * `allowLoopbackPort`.
    */
   isolateNetwork?: boolean;
   /**

@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, renameSync, statSync, unlinkSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { delay, type Logger } from '@kioku/kernel';
 import { isProcessAlive } from '@kioku/processes';
 import { probeNetworkIsolation } from './network-isolation';
@@ -157,10 +157,7 @@ export function defaultCliPath(): string {
   const launcher = join(__dirname, 'chroma', 'cli.mjs');
   if (existsSync(launcher)) return launcher;
   // From the sources (tests, KIOKU_FROM_SOURCE): the same launcher, which also forwards the socket.
-  const sourceLauncher = join(__dirname, 'chroma-cli.mjs');
-  if (existsSync(sourceLauncher)) return sourceLauncher;
-  // `chromadb` exports only ".", so package.json cannot be resolved; its CJS entry is dist/cjs/chromadb.cjs.
-  return join(dirname(require.resolve('chromadb')), '..', 'cli.mjs');
+  return join(__dirname, 'chroma-cli.mjs');
 }
 
 let setprivCache: string | null | undefined;

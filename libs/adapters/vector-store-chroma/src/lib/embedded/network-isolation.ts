@@ -8,12 +8,12 @@
  *
  * Instead the server runs in a network namespace of its own, created without privileges
  * (`unshare --user --map-root-user --net`, util-linux): its loopback port exists only inside that
- * namespace. kioku reaches it through a Unix socket in the data dir (0700, the socket 0600), which the
- * server's launcher forwards to the port. Other users cannot enter the directory; no TCP port is open.
+ * namespace. kioku reaches it through a Unix socket in a 0700 folder (`server-socket.ts`; the socket
+ * 0600), which the server's launcher forwards to the port. No TCP port is open.
  *
  * Where unprivileged user namespaces are disabled (some hardened kernels, Ubuntu's AppArmor policy,
  * containers without the capability) or the tools are missing, `probeNetworkIsolation()` returns null
- * and the manager falls back to a loopback TCP port with a warning.
+ * and the manager refuses to start the server on a loopback TCP port unless told it may.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -23,9 +23,6 @@ export interface NetworkIsolation {
   /** The command and arguments that run `command` in a new user and network namespace with loopback up. */
   wrap(command: string[]): string[];
 }
-
-/** Longest Unix socket path Linux accepts (sun_path is 108 bytes with the terminating NUL). */
-export const MAX_SOCKET_PATH_BYTES = 107;
 
 const PROBE_TIMEOUT_MS = 5_000;
 let probed: { isolation: NetworkIsolation | null; reason?: string } | undefined;

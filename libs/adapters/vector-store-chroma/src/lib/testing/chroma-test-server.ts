@@ -41,7 +41,10 @@ export async function startChromaTestServer(
     // (pdeathsig still ends it with the test worker).
     restartOnExit: false,
     installExitHandlers: false,
+    // Specs reach it by URL, as KIOKU_VECTOR_STORE=chroma reaches a server: a loopback port, for the
+    // length of one test file.
     isolateNetwork: false,
+    allowLoopbackPort: true,
   });
   const stop = once(async () => {
     await manager.stop();

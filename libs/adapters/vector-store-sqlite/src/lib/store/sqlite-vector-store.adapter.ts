@@ -49,6 +49,11 @@ import { VectorSearch } from './vector-search';
 /** Records read per page while rebuilding an index. */
 const REINDEX_PAGE = 500;
 
+export interface SqliteVectorStoreOptions {
+  /** Vector changes the log keeps for other processes to catch up on (tests make it small). */
+  retainedVectorChanges?: number;
+}
+
 export class SqliteVectorStore implements VectorStore {
   readonly backend = 'sqlite';
 
@@ -60,12 +65,12 @@ export class SqliteVectorStore implements VectorStore {
   private readonly search: VectorSearch;
 
   /** Opens (creating it if needed) the store's file, e.g. `<dataDir>/store.sqlite`. */
-  constructor(file: string) {
+  constructor(file: string, options: SqliteVectorStoreOptions = {}) {
     this.db = mappingSqliteErrors(() => openStoreDatabase(file));
     this.catalog = new CollectionCatalog(this.db);
     this.records = new RecordTables(this.db);
     this.lexical = new LexicalTables(this.db);
-    this.changes = new VectorChanges(this.db);
+    this.changes = new VectorChanges(this.db, options.retainedVectorChanges);
     this.search = new VectorSearch(this.db, this.records, this.changes);
   }
 

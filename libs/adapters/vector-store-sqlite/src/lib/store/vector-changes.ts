@@ -1,27 +1,33 @@
 /**
  * The log of vector writes (`vector_changes`): each write or delete of a vector appends its id in the
  * same transaction, so a process that holds a collection's vectors in memory reads what changed since
- * it last looked (its watermark) and nothing else. The log keeps the last `RETAINED` entries; a reader
+ * it last looked (its watermark) and nothing else. The log keeps the last `RETAINED_VECTOR_CHANGES` entries; a reader
  * whose watermark fell behind what was dropped reads the whole collection again.
  */
 import { statement, type SqliteDatabase } from '../sqlite/sqlite-driver';
 
 /** Entries kept: at 100 bytes each, a few MB; a process idle for longer than that many writes reloads. */
-const RETAINED = 50_000;
-/** How often (in entries) a writer drops what is past `RETAINED`. */
-const PRUNE_EVERY = 1_000;
+export const RETAINED_VECTOR_CHANGES = 50_000;
 const PRUNED_THROUGH = 'vector_changes_pruned_through';
 
 export class VectorChanges {
-  constructor(private readonly db: SqliteDatabase) {}
+  /** How often (in entries) a writer drops what is past the entries kept. */
+  private readonly pruneEvery: number;
+
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly retained = RETAINED_VECTOR_CHANGES,
+  ) {
+    this.pruneEvery = Math.max(1, Math.ceil(retained / 50));
+  }
 
   /** Records that these vectors changed; call inside the write transaction that changed them. */
   append(collection: number, ids: readonly string[]): void {
     const insert = statement(this.db, 'INSERT INTO vector_changes (collection, id) VALUES (?, ?)');
     let last = 0;
     for (const id of ids) last = Number(insert.run(collection, id).lastInsertRowid);
-    if (last > 0 && Math.floor(last / PRUNE_EVERY) > Math.floor((last - ids.length) / PRUNE_EVERY)) {
-      this.prune(last - RETAINED);
+    if (last > 0 && Math.floor(last / this.pruneEvery) > Math.floor((last - ids.length) / this.pruneEvery)) {
+      this.prune(last - this.retained);
     }
   }
 

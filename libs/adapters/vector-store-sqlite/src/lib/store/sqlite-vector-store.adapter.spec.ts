@@ -1,0 +1,131 @@
+/**
+ * What only the SQLite store does (the contract suites cover the port): its nearest neighbours are the
+ * exact ones at a size where the first pass must choose, with and without filters; two instances on one
+ * file (two processes) see each other's writes at their next search, through the log and past its end;
+ * the file is the owner's only; a file that is not a store fails as unavailable, naming no path.
+ */
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { where, type Filter, type VectorRecord } from '@kioku/vector-store';
+import { MemoryVectorStore } from '@kioku/vector-store-memory';
+import { SqliteVectorStore } from './sqlite-vector-store.adapter';
+
+const DIMENSION = 64;
+
+/** Deterministic vectors in 40 clusters (neighbours are close and many: the first pass must rank well). */
+function clustered(count: number, seed = 1): number[][] {
+  let state = seed;
+  const random = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648) * 2 - 1;
+  const centres = Array.from({ length: 40 }, () => Array.from({ length: DIMENSION }, random));
+  return Array.from({ length: count }, (_, i) => centres[i % 40].map((x) => x + 0.35 * random()));
+}
+
+function records(vectors: number[][]): VectorRecord[] {
+  return vectors.map((vector, i) => ({
+    id: `m${String(i).padStart(5, '0')}`,
+    vector,
+    metadata: { parity: i % 2 === 0 ? 'even' : 'odd', rare: i % 97 === 0, i },
+    document: `record ${i}`,
+  }));
+}
+
+describe('SqliteVectorStore', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kioku-sqlite-store-'));
+  const opened: SqliteVectorStore[] = [];
+  const open = (file = 'store.sqlite', retainedVectorChanges?: number) => {
+    const store = new SqliteVectorStore(join(dir, file), { retainedVectorChanges });
+    opened.push(store);
+    return store;
+  };
+  afterAll(async () => {
+    for (const store of opened) await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('finds the exact nearest neighbours and distances among 3,000 vectors, filtered or not', async () => {
+    const store = open('exact.sqlite');
+    const exact = new MemoryVectorStore();
+    const data = records(clustered(3_000));
+    for (const s of [store, exact]) {
+      await s.ensureCollection('c', { dimension: DIMENSION });
+      await s.upsert('c', data);
+    }
+    const filters: (Filter | undefined)[] = [undefined, where.eq('parity', 'odd'), where.eq('rare', true)];
+    for (const [q, query] of clustered(20, 7).entries()) {
+      for (const filter of filters) {
+        const request = { vector: query, limit: q % 2 === 0 ? 10 : 50, filter };
+        const [got, want] = await Promise.all([store.query('c', request), exact.query('c', request)]);
+        expect(got.map((m) => m.id)).toEqual(want.map((m) => m.id));
+        got.forEach((m, i) => expect(m.distance).toBeCloseTo(want[i].distance, 5));
+      }
+    }
+  });
+
+  it("sees another instance's writes at its next search: new, changed and deleted vectors, and collections", async () => {
+    const [a, b] = [open('shared.sqlite'), open('shared.sqlite')];
+    await a.ensureCollection('c', { dimension: 3 });
+    await a.upsert('c', [{ id: 'x', vector: [1, 0, 0], metadata: {}, document: '' }]);
+    const nearestIn = async (store: SqliteVectorStore, vector: number[]) =>
+      (await store.query('c', { vector, limit: 1 }))[0]?.id;
+    expect(await nearestIn(b, [1, 0, 0])).toBe('x');
+
+    await a.upsert('c', [
+      { id: 'x', vector: [0, 1, 0], metadata: {}, document: '' },
+      { id: 'y', vector: [1, 0, 0], metadata: {}, document: '' },
+    ]);
+    expect(await nearestIn(b, [0, 1, 0])).toBe('x');
+    expect(await nearestIn(b, [1, 0, 0])).toBe('y');
+
+    await a.delete('c', ['y']);
+    expect(await nearestIn(b, [1, 0, 0])).toBe('x');
+    await a.deleteWhere('c', where.eq('absent', true));
+    await b.insertNew('c', [{ id: 'z', vector: [0, 0, 1], metadata: {}, document: '' }]);
+    expect(await nearestIn(a, [0, 0, 1])).toBe('z');
+
+    await a.deleteCollection('c');
+    await a.ensureCollection('c', { dimension: 3 });
+    await a.upsert('c', [{ id: 'w', vector: [0, 0, 1], metadata: {}, document: '' }]);
+    expect(await b.query('c', { vector: [0, 0, 1], limit: 5 })).toEqual([
+      expect.objectContaining({ id: 'w' }),
+    ]);
+  });
+
+  it('reads the whole collection again when the log no longer reaches back to what it holds', async () => {
+    const [a, b] = [open('pruned.sqlite', 10), open('pruned.sqlite', 10)];
+    await a.ensureCollection('c', { dimension: 3 });
+    await a.upsert('c', [{ id: 'first', vector: [1, 0, 0], metadata: {}, document: '' }]);
+    expect((await b.query('c', { vector: [1, 0, 0], limit: 1 }))[0].id).toBe('first');
+    for (let i = 0; i < 30; i++) {
+      await a.upsert('c', [{ id: `n${i}`, vector: [0, 1, i / 30], metadata: {}, document: '' }]);
+    }
+    await a.delete('c', ['first']);
+    await a.upsert('c', [{ id: 'last', vector: [1, 0, 0.01], metadata: {}, document: '' }]);
+    const ids = (await b.query('c', { vector: [1, 0, 0], limit: 40 })).map((m) => m.id);
+    expect(ids[0]).toBe('last');
+    expect(ids).not.toContain('first');
+    expect(ids).toHaveLength(31);
+  });
+
+  it('keeps its file and folder to the owner (they hold what memories say)', async () => {
+    const folder = join(dir, 'private');
+    const store = new SqliteVectorStore(join(folder, 'store.sqlite'));
+    opened.push(store);
+    await store.ensureCollection('c', { dimension: 3 });
+    expect(statSync(join(folder, 'store.sqlite')).mode & 0o777).toBe(0o600);
+    expect(statSync(folder).mode & 0o777).toBe(0o700);
+  });
+
+  it('fails as unavailable on a file that is not a store, naming no path', () => {
+    const file = join(dir, 'not-a-database.sqlite');
+    writeFileSync(file, 'this is not SQLite '.repeat(400));
+    let error: unknown;
+    try {
+      new SqliteVectorStore(file);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toMatchObject({ code: 'STORE_UNAVAILABLE' });
+    expect((error as Error).message).not.toContain(dir);
+  });
+});
