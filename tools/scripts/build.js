@@ -24,18 +24,15 @@ const ONNX_EMBEDDING_THREAD = 'libs/adapters/embeddings-onnx/src/lib/onnx-embedd
 
 /**
  * npm packages compiled into dist/ (they are devDependencies): Qdrant's client declares TypeScript as a
-<<<<<<< HEAD
  * peer dependency, which npm would install (27 MB of compiler) into every user's tree; the ONNX
  * engine's tokenizer (pure JavaScript, 360 kB) is needed only by its thread, so only that bundle holds it.
  */
 const BUNDLED_PACKAGES = ['@qdrant/js-client-rest', '@qdrant/openapi-typescript-fetch', '@huggingface/tokenizers'];
-=======
  * peer dependency, which npm would install (27 MB of compiler) into every user's tree; chromadb's
  * client brings its platform's server build (about 50 MB) as an optional dependency, which only the
  * opt-in managed Chroma server needs (it fetches the build when first used: chroma-binding.ts).
  */
 const BUNDLED_PACKAGES = ['@qdrant/js-client-rest', '@qdrant/openapi-typescript-fetch', 'chromadb'];
->>>>>>> 51d7b44 (The managed Chroma server becomes an opt-in that is private or refused: its socket moves to a short private folder when the data dir's path is too long, a loopback TCP port is refused (with the reason and the way out) unless KIOKU_CHROMA_ALLOW_UNPROTECTED_PORT=true, its build is fetched when first used (chromadb's client is bundled, so no install carries the 50 MB binding), npm gets its own proxy/CA/npm_config settings, and a fetched build is used only from a folder only its owner can write, at the expected version. End-to-end specs read the app's store the way the app opens it; the default starts no process and listens on nothing)
 
 /** Keeps every npm package but BUNDLED_PACKAGES external (esbuild's `packages: 'external'`, with exceptions). */
 const externalPackages = {
@@ -60,6 +57,7 @@ const ENTRY_POINTS = {
   export: 'apps/worker/src/export.main.ts',
   import: 'apps/worker/src/import.main.ts',
   models: 'apps/worker/src/models.main.ts',
+  migrate: 'apps/worker/src/migrate.main.ts',
   bench: 'tools/bench/src/main.ts',
 };
 

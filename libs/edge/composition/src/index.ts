@@ -2,3 +2,8 @@
 export { vectorStoreModule } from './lib/adapter-modules';
 export { type AppContainer, type AppContainerOptions, createAppContainer } from './lib/create-app-container';
 export { knownOnnxModels, pullOnnxModel, type KnownOnnxModel } from './lib/onnx-models';
+export {
+  hasUnmigratedChromaStore,
+  markChromaStoreMigrated,
+  refuseUnmigratedChromaStore,
+} from './lib/managed-chroma-migration';

@@ -28,6 +28,7 @@ import { SHARED_STATE_TOKENS } from '@kioku/shared-state';
 import { InProcessSharedState, StoreSharedState } from '@kioku/shared-state-store';
 import { VECTOR_STORE_TOKENS } from '@kioku/vector-store';
 import { embeddingsModule, vectorStoreModule } from './adapter-modules';
+import { refuseUnmigratedChromaStore } from './managed-chroma-migration';
 import { memorySettingsFor } from './memory-settings.factory';
 
 export interface AppContainerOptions {
@@ -50,6 +51,11 @@ export interface AppContainerOptions {
   prepareEmbeddings?: boolean;
   /** Puts something in front of the configured embedding provider (the retrieval benchmark's cache). */
   wrapEmbeddings?: (provider: EmbeddingProvider) => EmbeddingProvider;
+  /**
+   * Open the in-process store even when the data dir still holds an earlier kioku's Chroma store
+   * (default false: refused, naming `kioku migrate`). Only the migration itself sets it.
+   */
+  beforeMigration?: boolean;
 }
 
 export interface AppContainer {
@@ -63,6 +69,8 @@ export async function createAppContainer(
   config: KiokuConfig,
   options: AppContainerOptions,
 ): Promise<AppContainer> {
+  if (config.vectorStore.kind === 'sqlite' && !options.beforeMigration)
+    refuseUnmigratedChromaStore(config.dataDir);
   const container = new Container();
   const clock = options.clock ?? new SystemClock();
   const sink = options.logSink ?? new JsonLinesLogSink(config.log.file);

@@ -87,21 +87,32 @@ describe('ChromaServerManager', () => {
     expect(readFileSync(join(dataDir, 'chroma.log'), 'utf8')).toContain('Connect to Chroma');
   });
 
-  it("gives the server the environment the configuration passes on, and none of kioku's credentials", async () => {
+  it("gives the server the environment the configuration passes on, none of kioku's credentials and none of npm's settings", async () => {
     const canary = 'qdrant-key-ENV-CANARY-7f3a';
     const config = parseConfig({
       PATH: process.env.PATH,
       KIOKU_DATA_DIR: dataDir,
+      KIOKU_VECTOR_STORE: 'chroma-embedded',
       KIOKU_QDRANT_API_KEY: canary,
+      HTTPS_PROXY: 'http://proxy.example:3128',
+      npm_config_cafile: '/etc/corp-ca.pem',
     });
-    if (config.vectorStore.kind !== 'chroma-embedded') throw new Error('expected the embedded default');
-    const owner = manager({ environment: config.vectorStore.serverEnvironment });
+    if (config.vectorStore.kind !== 'chroma-embedded') throw new Error('expected the managed Chroma server');
+    expect(config.vectorStore.npmEnvironment).toMatchObject({
+      HTTPS_PROXY: 'http://proxy.example:3128',
+      npm_config_cafile: '/etc/corp-ca.pem',
+    });
+    const owner = manager({
+      environment: config.vectorStore.serverEnvironment,
+      npmEnvironment: config.vectorStore.npmEnvironment,
+    });
     await owner.ensureRunning();
     const [server] = findChromaServerProcesses(join(dataDir, 'chroma'));
     const environment = readFileSync(`/proc/${server.pid}/environ`, 'utf8').split('\0');
     expect(environment).toContain(`KIOKU_CHROMA_SOCKET=${join(dataDir, 'chroma.sock')}`);
     expect(environment).toContain(`PATH=${process.env.PATH}`);
     expect(environment.join('\n')).not.toContain(canary);
+    expect(environment.join('\n')).not.toMatch(/HTTPS_PROXY|npm_config/);
   });
 
   it('returns the same URL on repeated and concurrent calls', async () => {
