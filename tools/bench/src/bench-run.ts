@@ -14,7 +14,7 @@ import { KERNEL_TOKENS } from '@kioku/kernel';
 import { MemoryRepository, RecallUseCase, RememberBatchUseCase, RememberUseCase } from '@kioku/memory';
 import { VECTOR_STORE_TOKENS } from '@kioku/vector-store';
 import type { BenchContext } from './bench-context';
-import type { BenchOptions } from './lib/bench-options';
+import type { BenchOptions, BenchStore } from './lib/bench-options';
 import type { BenchReport, FillMode, SizeReport } from './lib/bench-report';
 import { KnownVectors } from './lib/known-vectors';
 import { OperationProfiler } from './lib/operation-profiler';
@@ -60,6 +60,7 @@ const CONSOLIDATION_WINDOW = 500;
 /** Everything but the total time, which the caller measures around the cleanup too. */
 export async function runBench(
   options: BenchOptions,
+  store: BenchStore,
   env: EnvSource,
   progress: (line: string) => void,
 ): Promise<Omit<BenchReport, 'totalSeconds'>> {
@@ -77,7 +78,7 @@ export async function runBench(
   try {
     const clock = new SeedClock();
     const seedVectors = new KnownVectors();
-    const app = await startBenchApp('bench', options.store, dataDir, env, PASSED_THROUGH, progress, {
+    const app = await startBenchApp('bench', store, dataDir, env, PASSED_THROUGH, progress, {
       clock,
       wrapEmbeddings: (provider) => seedVectors.wrap(provider),
     });
@@ -96,7 +97,7 @@ export async function runBench(
           : undefined;
       return {
         startedAt,
-        ...describeSetup(options, context, dataDir, startupSeconds),
+        ...describeSetup(options, store, context, dataDir, startupSeconds),
         pool: describePool(pool),
         sizes,
         conversation,
@@ -211,6 +212,7 @@ async function measureSize(
 /** The machine, the store and model, and the options the run used. */
 function describeSetup(
   options: BenchOptions,
+  store: BenchStore,
   context: BenchContext,
   dataDir: string,
   startupSeconds: number,
@@ -225,7 +227,7 @@ function describeSetup(
       cpus: cpus().length,
       cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
     },
-    store: options.store,
+    store,
     embeddingModel: context.embeddings.modelId,
     dimension: context.embeddings.dimension,
     dataDir,

@@ -11,6 +11,7 @@ import { parseBenchArgs, USAGE } from './lib/bench-options';
 import { BenchUsageError } from './lib/command-args';
 import { formatBenchReport, type BenchReport } from './lib/bench-report';
 import { formatEngineComparison } from './lib/engine-comparison';
+import { formatStoreComparison } from './lib/store-comparison';
 import { formatRetrievalReport } from './retrieval/retrieval-report';
 import { parseRetrievalArgs, RETRIEVAL_USAGE } from './retrieval/retrieval-options';
 import { runRetrievalBench } from './retrieval/retrieval-run';
@@ -64,17 +65,22 @@ async function main(): Promise<void> {
   }
   const progress = progressLine();
   const reports: BenchReport[] = [];
-  // Each engine in turn (or the configured one), every number measured anew in this process.
-  for (const engine of options.engines ?? [undefined]) {
-    const engineStarted = reports.length === 0 ? started : performance.now();
-    const env = engine === undefined ? process.env : { ...process.env, KIOKU_EMBEDDINGS: engine };
-    const partial = await runBench(options, env, progress);
-    const report: BenchReport = { ...partial, totalSeconds: (performance.now() - engineStarted) / 1000 };
-    if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
-    process.stdout.write(`${formatBenchReport(report)}\n`);
-    reports.push(report);
+  // Each store and each engine in turn (or the configured one), in a data dir of its own, every number
+  // measured anew in this process, in the same run and window.
+  for (const store of options.stores) {
+    for (const engine of options.engines ?? [undefined]) {
+      const runStarted = performance.now();
+      const env = engine === undefined ? process.env : { ...process.env, KIOKU_EMBEDDINGS: engine };
+      const partial = await runBench(options, store, env, progress);
+      const report: BenchReport = { ...partial, totalSeconds: (performance.now() - runStarted) / 1000 };
+      if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+      process.stdout.write(`${formatBenchReport(report)}\n`);
+      reports.push(report);
+    }
   }
-  if (reports.length > 1) process.stdout.write(`\n${formatEngineComparison(reports)}\n`);
+  if (options.stores.length > 1) process.stdout.write(`\n${formatStoreComparison(reports)}\n`);
+  else if (reports.length > 1) process.stdout.write(`\n${formatEngineComparison(reports)}\n`);
+  process.stderr.write(`[bench] done in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
   if (options.jsonFile) {
     const numbers = reports.length > 1 ? reports : reports[0];
     writeFileSync(options.jsonFile, `${JSON.stringify(numbers, null, 2)}\n`);

@@ -2,11 +2,11 @@ import { parseBenchArgs } from './bench-options';
 import { BenchUsageError } from './command-args';
 
 describe('parseBenchArgs', () => {
-  it('defaults to 1k and 10k on the embedded store', () => {
+  it('defaults to 1k and 10k on the embedded default store', () => {
     expect(parseBenchArgs([])).toMatchObject({
       sizes: [1000, 10000],
       queries: 50,
-      store: 'chroma-embedded',
+      stores: ['sqlite'],
       keep: false,
       help: false,
     });
@@ -45,7 +45,7 @@ describe('parseBenchArgs', () => {
       ]),
     ).toMatchObject({
       queries: 20,
-      store: 'memory',
+      stores: ['memory'],
       jsonFile: 'out.json',
       keep: true,
       pool: 500,
@@ -54,6 +54,14 @@ describe('parseBenchArgs', () => {
       seed: 0,
       realSeedBudgetSeconds: 0,
     });
+  });
+
+  it('measures several stores one after the other, each once, in the order given', () => {
+    expect(parseBenchArgs(['--store', 'sqlite,chroma-embedded,sqlite']).stores).toEqual([
+      'sqlite',
+      'chroma-embedded',
+    ]);
+    expect(() => parseBenchArgs(['--store', 'sqlite,qdrant'])).toThrow('--store must be');
   });
 
   it('rejects unknown options, missing values and bad numbers', () => {

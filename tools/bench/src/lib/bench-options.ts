@@ -4,14 +4,17 @@
  */
 import { BenchUsageError, readCommandArgs } from './command-args';
 
-export type BenchStore = 'memory' | 'chroma-embedded';
+/** The stores a benchmark runs on: the in-process default, the managed Chroma server, the test store. */
+export const BENCH_STORES = ['sqlite', 'chroma-embedded', 'memory'] as const;
+export type BenchStore = (typeof BENCH_STORES)[number];
 
 export interface BenchOptions {
   /** Namespace sizes to measure, ascending, without repeats. */
   sizes: number[];
   /** Measured calls per operation and size. */
   queries: number;
-  store: BenchStore;
+  /** The stores measured, one after the other in this run (the first is the default, `sqlite`). */
+  stores: BenchStore[];
   /** Also write the numbers as JSON here. */
   jsonFile?: string;
   /** Keep the temporary data directory. */
@@ -46,7 +49,8 @@ Seeds fresh namespaces in a temporary data directory and measures the behaviour 
   --sizes 1000,10000     namespace sizes (default 1000,10000; "10k" works too)
   --large                also measure 100000
   --queries N            measured calls per operation and size (default 50)
-  --store KIND           memory | chroma-embedded (default chroma-embedded)
+  --store KIND[,KIND]    sqlite | chroma-embedded | memory (default sqlite); several are measured
+                         one after the other and compared
   --json FILE            also write the numbers as JSON
   --keep                 keep the temporary data directory
   --pool N               sentences embedded for real and shared by every size (default 1000)
@@ -85,7 +89,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
   return {
     sizes: [...new Set(sizes)].sort((a, b) => a - b),
     queries: count(values.queries, '--queries', 50),
-    store: benchStore(values.store ?? 'chroma-embedded'),
+    stores: [...new Set((values.store ?? 'sqlite').split(',').map((store) => benchStore(store.trim())))],
     jsonFile: values.json,
     keep: values.keep ?? false,
     pool: count(values.pool, '--pool', 1_000),
@@ -100,9 +104,9 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
 }
 
 export function benchStore(store: string): BenchStore {
-  if (store !== 'memory' && store !== 'chroma-embedded')
-    throw new BenchUsageError(`--store must be memory or chroma-embedded, got "${store}"`);
-  return store;
+  if (!(BENCH_STORES as readonly string[]).includes(store))
+    throw new BenchUsageError(`--store must be ${BENCH_STORES.join(', ')}, got "${store}"`);
+  return store as BenchStore;
 }
 
 function benchEngines(list: string): BenchEngine[] {

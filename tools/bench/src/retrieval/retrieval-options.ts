@@ -23,7 +23,7 @@ conversation, force: true), recalls every scored question, and prints evidence r
 hit@5 and MRR per category for kioku's ranking and its ablations, recall p50/p95 and the ingest rate.
 
   --dataset FILE   conversations in the LoCoMo-derived format (see docs/retrieval.md)
-  --store KIND     memory | chroma-embedded (default chroma-embedded)
+  --store KIND     sqlite | chroma-embedded | memory (default sqlite)
   --quick          only kioku's own ranking (no ablations)
   --json FILE      also write every number as JSON
   --embedding-cache FILE
@@ -43,11 +43,11 @@ export function parseRetrievalArgs(argv: readonly string[]): RetrievalOptions {
     keep: { type: 'boolean' },
   });
   if (values.help)
-    return { dataset: '', store: 'chroma-embedded', nResults: 10, quick: false, keep: false, help: true };
+    return { dataset: '', store: 'sqlite', nResults: 10, quick: false, keep: false, help: true };
   if (!values.dataset) throw new BenchUsageError('--dataset FILE is required');
   return {
     dataset: values.dataset,
-    store: benchStore(values.store ?? 'chroma-embedded'),
+    store: benchStore(values.store ?? 'sqlite'),
     nResults: 10,
     quick: values.quick ?? false,
     jsonFile: values.json,
