@@ -1,26 +1,32 @@
 /**
  * The packed tarball as npm installs it on each platform kioku supports (`--os`, `--cpu`, `--libc`,
- * install scripts off: those binaries cannot run here): the install succeeds, brings that platform's
- * Chroma build and no other platform's, no development tools, no addon to compile, and stays lean.
- * The only other native files are better-sqlite3 13's prebuilt binaries, which that one package ships
- * for every platform (17 MB).
+ * install scripts off: those binaries cannot run here): the install succeeds and holds what the
+ * default store needs on that platform — better-sqlite3 13's and usearch's prebuilt binaries, which
+ * each of those packages ships for every platform (17 MB and 11 MB) — and no other native file: no
+ * Chroma build (the managed server is an opt-in that fetches it), no development tools, no addon to
+ * compile, and it stays lean.
  */
 import { closeSync, mkdtempSync, openSync, readSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
-import { chromaPlatform } from '@kioku/vector-store-chroma';
 import { installForPlatform, packKioku } from './testing/installed-package';
 
+/** `beforeMb`: the installed size with the managed Chroma build, before the in-process store. */
 const PLATFORMS = [
-  { os: 'darwin', cpu: 'arm64' },
-  { os: 'darwin', cpu: 'x64' },
-  { os: 'win32', cpu: 'x64' },
-  { os: 'linux', cpu: 'arm64', libc: 'glibc' },
-  { os: 'linux', cpu: 'x64', libc: 'glibc' },
+  { os: 'darwin', cpu: 'arm64', beforeMb: 176 },
+  { os: 'darwin', cpu: 'x64', beforeMb: 178 },
+  { os: 'win32', cpu: 'x64', beforeMb: 184 },
+  { os: 'linux', cpu: 'arm64', libc: 'glibc', beforeMb: 178 },
+  { os: 'linux', cpu: 'x64', libc: 'glibc', beforeMb: 182 },
 ];
-const MAX_INSTALLED_MB = 200;
-/** The one package allowed to hold other platforms' binaries (see above). */
-const SQLITE_PREBUILDS = join('better-sqlite3-napi', 'prebuilds') + sep;
+/** The packages that hold every platform's binaries (see above), and this platform's file in each. */
+const PREBUILDS = {
+  sqlite: (t: Target) => join('better-sqlite3-napi', 'prebuilds', `${t.os}-${t.cpu}.node`),
+  usearch: (t: Target) =>
+    join('usearch', 'prebuilds', t.os === 'darwin' ? 'darwin-arm64+x64' : `${t.os}-${t.cpu}`, 'usearch.node'),
+};
+
+type Target = (typeof PLATFORMS)[number];
 
 describe('the packed kioku installed for each platform', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kioku-platforms-'));
@@ -36,23 +42,33 @@ describe('the packed kioku installed for each platform', () => {
   });
 
   it.each(PLATFORMS)(
-    '$os-$cpu: its Chroma build only, no development tools, lean',
+    "$os-$cpu: the store's binaries for it, no Chroma build, no development tools, lean",
     (target) => {
       const prefix = installForPlatform(tarball, target);
       prefixes.push(prefix);
       const modules = join(prefix, 'lib', 'node_modules', 'kioku', 'node_modules');
-      const binding = chromaPlatform({
-        platform: target.os as NodeJS.Platform,
-        arch: target.cpu,
-      }).bindingPackage;
 
-      const natives = nativeBinaries(modules).filter((file) => !file.startsWith(SQLITE_PREBUILDS));
-      expect(natives).toHaveLength(1);
-      expect(natives[0]).toMatch(new RegExp(`(^|/)${binding}/[^/]+\\.node$`));
-      for (const tool of ['typescript', '@typescript', 'better-sqlite3', 'tsx', 'esbuild', 'node-gyp', 'onnxruntime-node']) {
+      const natives = nativeBinaries(modules);
+      for (const own of Object.values(PREBUILDS)) expect(natives).toContain(own(target));
+      const elsewhere = natives.filter(
+        (file) =>
+          !file.startsWith(join('better-sqlite3-napi', 'prebuilds') + sep) &&
+          !file.startsWith(join('usearch', 'prebuilds') + sep),
+      );
+      expect(elsewhere).toEqual([]);
+      expect(readdirSync(modules).filter((name) => name.startsWith('chromadb'))).toEqual([]);
+      for (const tool of [
+        'typescript',
+        '@typescript',
+        'better-sqlite3',
+        'tsx',
+        'esbuild',
+        'node-gyp',
+        'onnxruntime-node',
+      ]) {
         expect(readdirSync(modules)).not.toContain(tool);
       }
-      expect(megabytes(prefix)).toBeLessThanOrEqual(MAX_INSTALLED_MB);
+      expect(megabytes(prefix)).toBeLessThanOrEqual(target.beforeMb);
     },
     300_000,
   );
