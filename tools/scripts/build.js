@@ -24,15 +24,18 @@ const ONNX_EMBEDDING_THREAD = 'libs/adapters/embeddings-onnx/src/lib/onnx-embedd
 
 /**
  * npm packages compiled into dist/ (they are devDependencies): Qdrant's client declares TypeScript as a
- * peer dependency, which npm would install (27 MB of compiler) into every user's tree; the ONNX
- * engine's tokenizer (pure JavaScript, 360 kB) is needed only by its thread, so only that bundle holds it.
- */
-const BUNDLED_PACKAGES = ['@qdrant/js-client-rest', '@qdrant/openapi-typescript-fetch', '@huggingface/tokenizers'];
  * peer dependency, which npm would install (27 MB of compiler) into every user's tree; chromadb's
  * client brings its platform's server build (about 50 MB) as an optional dependency, which only the
- * opt-in managed Chroma server needs (it fetches the build when first used: chroma-binding.ts).
+ * opt-in managed Chroma server needs (it fetches the build when first used: chroma-binding.ts); the
+ * ONNX engine's tokenizer (pure JavaScript, 360 kB) is needed only by its thread, so only that bundle
+ * holds it.
  */
-const BUNDLED_PACKAGES = ['@qdrant/js-client-rest', '@qdrant/openapi-typescript-fetch', 'chromadb'];
+const BUNDLED_PACKAGES = [
+  '@qdrant/js-client-rest',
+  '@qdrant/openapi-typescript-fetch',
+  'chromadb',
+  '@huggingface/tokenizers',
+];
 
 /** Keeps every npm package but BUNDLED_PACKAGES external (esbuild's `packages: 'external'`, with exceptions). */
 const externalPackages = {
