@@ -5,7 +5,7 @@
  * that every process writes in turn). Afterwards, read straight from that store: every link has its
  * reverse and both ends exist, and no worker run failed.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
