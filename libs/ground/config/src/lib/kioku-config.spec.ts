@@ -15,19 +15,39 @@ describe('configuration', () => {
     });
   });
 
-  it("hands the embedded server what a process needs of the environment, never kioku's credentials", () => {
+  it("hands the managed server what a process needs of the environment, never kioku's credentials nor npm's settings", () => {
     const config = parseConfig({
       PATH: '/usr/bin',
       KIOKU_QDRANT_API_KEY: 'secret',
       KIOKU_NAMESPACE: 'alice',
       KIOKU_VECTOR_STORE: 'chroma-embedded',
+      HTTPS_PROXY: 'http://proxy.example:3128',
+      npm_config_registry: 'https://registry.example/',
     });
     expect(config.vectorStore).toEqual({
       kind: 'chroma-embedded',
       dataDir: join(homedir(), '.kioku'),
       serverEnvironment: { PATH: '/usr/bin' },
+      npmEnvironment: {
+        PATH: '/usr/bin',
+        HTTPS_PROXY: 'http://proxy.example:3128',
+        npm_config_registry: 'https://registry.example/',
+      },
+      allowLoopbackPort: false,
       startTimeoutMs: 30_000,
     });
+  });
+
+  it('lets the managed server listen on a loopback port only when told so by name', () => {
+    const chroma = { KIOKU_VECTOR_STORE: 'chroma-embedded' };
+    expect(parseConfig({ ...chroma, KIOKU_CHROMA_ALLOW_UNPROTECTED_PORT: 'true' }).vectorStore).toMatchObject(
+      {
+        allowLoopbackPort: true,
+      },
+    );
+    expect(() => parseConfig({ ...chroma, KIOKU_CHROMA_ALLOW_UNPROTECTED_PORT: 'maybe' })).toThrow(
+      'KIOKU_CHROMA_ALLOW_UNPROTECTED_PORT',
+    );
   });
 
   it('lets a slow machine give the embedded server longer to start', () => {

@@ -206,7 +206,9 @@ function embeddingsConfig(env: Env, dataDir: string): EmbeddingsConfig {
         // The engine runs one session per embedding thread: at least one thread.
         ...embeddingThreads(env, 1),
         model: isName ? model : resolveUserPath(model),
-        modelsDir: env.KIOKU_ONNX_MODELS_DIR ? resolveUserPath(env.KIOKU_ONNX_MODELS_DIR) : join(dataDir, 'models'),
+        modelsDir: env.KIOKU_ONNX_MODELS_DIR
+          ? resolveUserPath(env.KIOKU_ONNX_MODELS_DIR)
+          : join(dataDir, 'models'),
         hubUrl: env.KIOKU_ONNX_HUB_URL,
       };
     }
