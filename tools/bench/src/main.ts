@@ -21,6 +21,8 @@ import { LOAD_USAGE } from './load/load-options';
 import { runMcpRecallCommand } from './mcp-recall/mcp-recall.command';
 import { MCP_RECALL_USAGE } from './mcp-recall/mcp-recall-options';
 import { STARTUP_USAGE } from './startup/startup-options';
+import { runStoreScaleCommand } from './store-scale/store-scale.command';
+import { STORE_SCALE_USAGE } from './store-scale/store-scale-options';
 
 function progressLine(): (line: string) => void {
   if (process.stderr.isTTY) {
@@ -57,6 +59,7 @@ async function main(): Promise<void> {
   if (argv[0] === 'startup') return runStartupCommand(argv.slice(1), progressLine());
   if (argv[0] === 'load') return runLoadCommand(argv.slice(1), progressLine());
   if (argv[0] === 'mcp-recall') return runMcpRecallCommand(argv.slice(1), progressLine());
+  if (argv[0] === 'store') return runStoreScaleCommand(argv.slice(1), progressLine());
   const started = performance.now();
   const options = parseBenchArgs(argv);
   if (options.help) {
@@ -95,6 +98,7 @@ main().catch((error: unknown) => {
       startup: STARTUP_USAGE,
       load: LOAD_USAGE,
       'mcp-recall': MCP_RECALL_USAGE,
+      store: STORE_SCALE_USAGE,
     };
     const usage = usages[process.argv[2]] ?? USAGE;
     process.stderr.write(`kioku bench: ${error.message}\n\n${usage}`);

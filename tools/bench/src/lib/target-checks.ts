@@ -96,6 +96,7 @@ export function rememberReference(m: SizeMeasurements, at: Percentile = 'p50'): 
 }
 
 export function sizeLabel(size: number): string {
+  if (size >= 1_000_000 && size % 1_000_000 === 0) return `${size / 1_000_000}M`;
   if (size >= 1_000 && size % 1_000 === 0) return `${size / 1_000}k`;
   return String(size);
 }

@@ -1,0 +1,135 @@
+/**
+ * `kioku bench store`: what the in-process store costs as a collection grows (its README states the
+ * curve). Per size, in a fresh store file: the time to write the records (batches of 1,000), the first
+ * query (which reads every vector into the process), then queries for the 50 nearest, unfiltered and
+ * filtered to a tenth of the records, p50/p95; the bytes the process keeps for the search and the
+ * file's size. Vectors are clustered near 2,000 centres, as similar memories are.
+ */
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { where, type VectorRecord } from '@kioku/vector-store';
+import { SqliteVectorStore } from '@kioku/vector-store-sqlite';
+import { summarize, type LatencySummary } from '../lib/percentiles';
+import { formatMs, formatTable } from '../lib/report-table';
+import { SeededRandom } from '../lib/seeded-random';
+import { sizeLabel } from '../lib/target-checks';
+import { parseStoreScaleArgs, STORE_SCALE_USAGE, type StoreScaleOptions } from './store-scale-options';
+
+const BATCH = 1_000;
+const CENTRES = 2_000;
+
+interface StoreScaleRow {
+  size: number;
+  writeSeconds: number;
+  firstQueryMs: number;
+  query: LatencySummary;
+  filteredQuery: LatencySummary;
+  /** Bytes of typed arrays the process keeps for the search. */
+  searchBytes: number;
+  fileBytes: number;
+}
+
+export async function runStoreScaleCommand(
+  argv: readonly string[],
+  progress: (line: string) => void,
+): Promise<void> {
+  const options = parseStoreScaleArgs(argv);
+  if (options.help) {
+    process.stdout.write(STORE_SCALE_USAGE);
+    return;
+  }
+  const rows: StoreScaleRow[] = [];
+  for (const size of options.sizes) rows.push(await measureSize(size, options, progress));
+  if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+  process.stdout.write(`${formatRows(rows, options)}\n`);
+  if (options.jsonFile) writeFileSync(options.jsonFile, `${JSON.stringify(rows, null, 2)}\n`);
+}
+
+async function measureSize(
+  size: number,
+  options: StoreScaleOptions,
+  progress: (line: string) => void,
+): Promise<StoreScaleRow> {
+  const dir = mkdtempSync(join(tmpdir(), 'kioku-bench-store-'));
+  const file = join(dir, 'store.sqlite');
+  const random = new SeededRandom(size);
+  const centres = Array.from({ length: CENTRES }, () =>
+    Array.from({ length: options.dimension }, () => random.next() * 2 - 1),
+  );
+  const near = () => centres[Math.floor(random.next() * CENTRES)].map((x) => x + (random.next() - 0.5) * 0.6);
+  try {
+    let store = new SqliteVectorStore(file);
+    await store.ensureCollection('scale', { dimension: options.dimension });
+    const writing = performance.now();
+    for (let start = 0; start < size; start += BATCH) {
+      const records: VectorRecord[] = [];
+      for (let i = start; i < Math.min(size, start + BATCH); i++)
+        records.push({
+          id: `mem_${i.toString(16).padStart(12, '0')}`,
+          vector: near(),
+          metadata: { tenth: i % 10 },
+          document: '',
+        });
+      await store.upsert('scale', records);
+      progress(`store ${sizeLabel(size)}: ${Math.min(size, start + BATCH)} written`);
+    }
+    const writeSeconds = (performance.now() - writing) / 1000;
+    // A fresh process's view: a new store on the file reads every vector at its first query.
+    await store.close();
+    store = new SqliteVectorStore(file);
+    const before = process.memoryUsage().arrayBuffers;
+    const first = performance.now();
+    await store.query('scale', { vector: near(), limit: 50 });
+    const firstQueryMs = performance.now() - first;
+    const searchBytes = process.memoryUsage().arrayBuffers - before;
+    const timed = async (filtered: boolean) => {
+      const samples: number[] = [];
+      for (let q = 0; q < options.queries; q++) {
+        const vector = near();
+        const started = performance.now();
+        await store.query('scale', {
+          vector,
+          limit: 50,
+          filter: filtered ? where.eq('tenth', q % 10) : undefined,
+        });
+        samples.push(performance.now() - started);
+      }
+      return summarize(samples);
+    };
+    const query = await timed(false);
+    const filteredQuery = await timed(true);
+    await store.close();
+    return {
+      size,
+      writeSeconds,
+      firstQueryMs,
+      query,
+      filteredQuery,
+      searchBytes,
+      fileBytes: statSync(file).size,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function formatRows(rows: StoreScaleRow[], options: StoreScaleOptions): string {
+  const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+  return [
+    `The in-process store at growing sizes (${options.dimension}-d vectors, the 50 nearest, ${options.queries} queries per kind; ms):`,
+    formatTable(
+      ['size', 'write s', 'first query', 'query p50 / p95', 'filtered p50 / p95', 'search MB', 'file MB'],
+      rows.map((r) => [
+        sizeLabel(r.size),
+        r.writeSeconds.toFixed(1),
+        formatMs(r.firstQueryMs),
+        `${formatMs(r.query.p50)} / ${formatMs(r.query.p95)}`,
+        `${formatMs(r.filteredQuery.p50)} / ${formatMs(r.filteredQuery.p95)}`,
+        mb(r.searchBytes),
+        mb(r.fileBytes),
+      ]),
+      ['left', 'right', 'right', 'right', 'right', 'right', 'right'],
+    ),
+  ].join('\n');
+}
