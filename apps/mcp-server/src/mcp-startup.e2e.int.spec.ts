@@ -1,6 +1,6 @@
 /**
  * The fast start of `kioku mcp` over stdio, as a process: the handshake is answered
- * before the store starts (the embedded Chroma data dir does not exist yet when tools/list is
+ * before the store starts (the store's file does not exist yet when tools/list is
  * answered), and a client that leaves during the handshake makes the server exit without starting
  * anything.
  */
@@ -54,12 +54,12 @@ describe('kioku mcp starts fast', () => {
       send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
       const tools = (await response(server, 2)).result as { tools: unknown[] };
       expect(tools.tools).toHaveLength(12);
-      expect(existsSync(join(dataDir, 'chroma'))).toBe(false);
+      expect(existsSync(join(dataDir, 'store.sqlite'))).toBe(false);
 
       send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'wake_up', arguments: {} } });
       const wakeUp = (await response(server, 3)).result as { isError?: boolean };
       expect(wakeUp.isError).toBeUndefined();
-      expect(existsSync(join(dataDir, 'chroma'))).toBe(true);
+      expect(existsSync(join(dataDir, 'store.sqlite'))).toBe(true);
     } finally {
       server.stdin.end();
       await new Promise((resolve) => server.once('exit', resolve));
@@ -75,7 +75,7 @@ describe('kioku mcp starts fast', () => {
       server.stdin.end();
       const code = await new Promise((resolve) => server.once('exit', resolve));
       expect(code).toBe(0);
-      expect(existsSync(join(fresh, 'chroma'))).toBe(false);
+      expect(existsSync(join(fresh, 'store.sqlite'))).toBe(false);
     } finally {
       rmSync(fresh, { recursive: true, force: true });
     }

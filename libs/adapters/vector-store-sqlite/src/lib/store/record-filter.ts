@@ -37,12 +37,15 @@ function containsAny(text: TextFilter): SqlCondition {
   };
 }
 
-/** A SELECT of the ids a key lookup yields (values kept as JSON, so 1, "1" and true stay apart). */
+/**
+ * A SELECT of the ids a key lookup yields (values kept as JSON, so 1, "1" and true stay apart; the list
+ * is one JSON array, so thousands of values are one parameter).
+ */
 function idsSql(collection: number, lookup: KeyLookup): SqlCondition {
   if ('key' in lookup) {
     return {
-      sql: `SELECT id FROM record_keys WHERE collection = ? AND key = ? AND value IN (${lookup.values.map(() => '?').join(', ')})`,
-      params: [collection, lookup.key, ...lookup.values.map((value) => JSON.stringify(value))],
+      sql: 'SELECT id FROM record_keys WHERE collection = ? AND key = ? AND value IN (SELECT value FROM json_each(?))',
+      params: [collection, lookup.key, JSON.stringify(lookup.values.map((value) => JSON.stringify(value)))],
     };
   }
   const parts = ('any' in lookup ? lookup.any : lookup.all).map((part) => idsSql(collection, part));

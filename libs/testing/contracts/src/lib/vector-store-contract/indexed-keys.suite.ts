@@ -108,6 +108,33 @@ export function describeIndexedKeysContract(t: VectorStoreContractContext): void
       expect(await t.findAll(collections.indexed, where.eq('targetId', 'm4'))).toEqual([]);
     });
 
+    it('answers filters of thousands of values, with and without the keys', async () => {
+      // Consolidation asks for the links of a whole window of memories at once.
+      const ends = Array.from({ length: 3_000 }, (_, i) => `m${i}`);
+      const records = Array.from({ length: 1_200 }, (_, i) =>
+        record(`q${String(i).padStart(4, '0')}`, [1], {
+          sourceId: `m${i * 2}`,
+          targetId: `m${i * 2 + 1}`,
+          weight: i,
+        }),
+      );
+      const collections = await twins(records);
+      const wide = where.or(where.in('sourceId', ends), where.in('targetId', ends));
+      const plainWide = where.and(
+        where.in(
+          'weight',
+          Array.from({ length: 2_000 }, (_, i) => i),
+        ),
+        wide,
+      );
+      for (const collection of [collections.indexed, collections.plain]) {
+        expect(await t.findAll(collection, wide, 500)).toHaveLength(1_200);
+        expect(await t.store.count(collection, plainWide)).toBe(1_200);
+        expect((await t.store.candidateIds(collection, wide)).length).toBeGreaterThanOrEqual(1_200);
+        expect(await t.store.query(collection, { vector: [1], limit: 5, filter: plainWide })).toHaveLength(5);
+      }
+    });
+
     it('indexes the records already stored when a collection asks for the keys later', async () => {
       const collection = uniqueCollectionName('later');
       t.created.add(collection);
