@@ -9,7 +9,7 @@
  *
  * Rows are kept dense (a removed row takes the last one's place), so that the scan reads one block.
  */
-import { exactSearch, MetricKind } from 'usearch';
+import { usearch } from './usearch-module';
 
 const INITIAL_ROWS = 64;
 
@@ -109,6 +109,7 @@ export class QuantizedVectors {
   private scan(block: Int8Array, ids: string[], query: Int8Array, count: number): string[] {
     const n = ids.length;
     if (n === 0) return [];
+    const { exactSearch, MetricKind } = usearch();
     const matches = exactSearch(
       block.subarray(0, n * this.dimension),
       query,
