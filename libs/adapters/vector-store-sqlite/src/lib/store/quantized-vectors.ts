@@ -1,14 +1,14 @@
 /**
- * The vectors of one collection in this process, one byte per component, for a first pass of the
- * nearest-neighbour search: a scan of every vector with SIMD cosine (usearch's exact search) reads a
- * quarter of the bytes of float32, and a handful of candidates is then ranked again on the stored
- * float32 vectors (`nearest-records.ts`). Each vector is scaled by its own largest component: cosine
- * ignores length, so nothing is lost to a common scale. Measured on this machine with 512
- * dimensions: 0.34 ms at 10k vectors, 2.6 ms at 100k, 7.9 ms at 300k (float32: 0.9, 8.5, 25.6 ms),
- * and the float32 top 10 always among the int8 top 50.
+ * The vectors of one collection in this process, one byte per component (`quantize.ts`), for a first
+ * pass of the nearest-neighbour search: a scan of every vector with SIMD cosine (usearch's exact
+ * search) reads a quarter of the bytes of float32, and a handful of candidates is then ranked again
+ * on the stored float32 vectors (`vector-search.ts`). Measured on this machine with 512 dimensions:
+ * 0.34 ms at 10k vectors, 2.6 ms at 100k, 7.9 ms at 300k (float32: 0.9, 8.5, 25.6 ms), and the
+ * float32 top 10 always among the int8 top 50.
  *
  * Rows are kept dense (a removed row takes the last one's place), so that the scan reads one block.
  */
+import { quantize } from './quantize';
 import { usearch } from './usearch-module';
 
 const INITIAL_ROWS = 64;
@@ -35,7 +35,8 @@ export class QuantizedVectors {
     return this.ids.slice();
   }
 
-  set(id: string, vector: ArrayLike<number>): void {
+  /** Holds a vector's code (`quantize`), replacing the one held for the id. */
+  set(id: string, code: ArrayLike<number>): void {
     let row = this.rows.get(id);
     if (row === undefined) {
       row = this.ids.length;
@@ -43,7 +44,7 @@ export class QuantizedVectors {
       this.ids.push(id);
       this.rows.set(id, row);
     }
-    quantizeInto(vector, this.codes, row * this.dimension);
+    this.codes.set(code, row * this.dimension);
   }
 
   remove(id: string): void {
@@ -66,8 +67,7 @@ export class QuantizedVectors {
    * callers rank the candidates again on exact vectors.
    */
   nearest(query: ArrayLike<number>, count: number, allowed?: ReadonlySet<string>): string[] {
-    const code = new Int8Array(this.dimension);
-    quantizeInto(query, code, 0);
+    const code = quantize(query);
     if (!allowed) return this.scan(this.codes, this.ids, code, count);
     // A filter that keeps few rows: scan only those (copied into a block of their own).
     if (allowed.size * 4 < this.ids.length) return this.scanRows(this.rowsOf(allowed), code, count);
@@ -127,12 +127,4 @@ export class QuantizedVectors {
     next.set(this.codes);
     this.codes = next;
   }
-}
-
-/** Writes `vector` scaled so that its largest component is ±127 (a zero vector stays zero). */
-function quantizeInto(vector: ArrayLike<number>, target: Int8Array, offset: number): void {
-  let largest = 0;
-  for (let i = 0; i < vector.length; i++) largest = Math.max(largest, Math.abs(vector[i]));
-  const scale = largest === 0 ? 0 : 127 / largest;
-  for (let i = 0; i < vector.length; i++) target[offset + i] = Math.round(vector[i] * scale);
 }

@@ -7,11 +7,14 @@
 import type { Filter, Metadata, StoredRecord, TextFilter, VectorRecord } from '@kioku/vector-store';
 import { statement, type SqliteDatabase } from '../sqlite/sqlite-driver';
 import { float32Of, fromBlob, toBlob } from '../sqlite/vector-blob';
+import { quantize } from './quantize';
 import type { CollectionRow } from './collection-catalog';
 import { recordCondition } from './record-filter';
 
 /** SQLite's default limit on bound parameters is 32 766; stay far below it per statement. */
 const IDS_PER_STATEMENT = 500;
+/** Every table with a row per record. */
+const TABLES = ['records', 'vectors', 'vector_codes', 'record_keys'];
 
 interface RecordRow {
   id: string;
@@ -33,9 +36,15 @@ export class RecordTables {
       this.db,
       'INSERT OR REPLACE INTO vectors (collection, id, vector) VALUES (?, ?, ?)',
     );
+    const code = statement(
+      this.db,
+      'INSERT OR REPLACE INTO vector_codes (collection, id, code) VALUES (?, ?, ?)',
+    );
     for (const r of records) {
       record.run(collection.id, r.id, JSON.stringify(r.metadata), r.document);
       vector.run(collection.id, r.id, toBlob(r.vector));
+      const bytes = quantize(r.vector);
+      code.run(collection.id, r.id, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
       this.writeKeys(collection, r.id, r.metadata);
     }
   }
@@ -85,12 +94,20 @@ export class RecordTables {
     return found;
   }
 
-  /** Every vector of the collection, a row at a time (to fill a process's search). */
-  *allVectors(collection: number): Generator<{ id: string; vector: Float32Array }> {
-    const rows = statement(this.db, 'SELECT id, vector FROM vectors WHERE collection = ?').iterate(
-      collection,
-    ) as IterableIterator<{ id: string; vector: Buffer }>;
-    for (const row of rows) yield { id: row.id, vector: float32Of(row.vector) };
+  /** The int8 codes of these ids (missing ids left out), or of every vector of the collection. */
+  *codes(collection: number, ids?: readonly string[]): Generator<{ id: string; code: Uint8Array }> {
+    if (!ids) {
+      yield* statement(this.db, 'SELECT id, code FROM vector_codes WHERE collection = ?').iterate(
+        collection,
+      ) as IterableIterator<{ id: string; code: Buffer }>;
+      return;
+    }
+    for (const chunk of chunks([...new Set(ids)])) {
+      yield* statement(
+        this.db,
+        `SELECT id, code FROM vector_codes WHERE collection = ? AND id IN (${placeholders(chunk)})`,
+      ).all(collection, ...chunk) as { id: string; code: Buffer }[];
+    }
   }
 
   /** Merges metadata into stored records; returns the patched records' whole metadata (missing ids left out). */
@@ -118,14 +135,14 @@ export class RecordTables {
 
   /** Removes records, their vectors and their keys. */
   remove(collection: number, ids: readonly string[]): void {
-    for (const table of ['records', 'vectors', 'record_keys']) {
+    for (const table of TABLES) {
       const remove = statement(this.db, `DELETE FROM ${table} WHERE collection = ? AND id = ?`);
       for (const id of ids) remove.run(collection, id);
     }
   }
 
   removeCollection(collection: number): void {
-    for (const table of ['records', 'vectors', 'record_keys']) {
+    for (const table of TABLES) {
       statement(this.db, `DELETE FROM ${table} WHERE collection = ?`).run(collection);
     }
   }
@@ -148,15 +165,21 @@ export class RecordTables {
     return rows.map(toStored);
   }
 
-  /** The ids of the records the filters match, ascending. */
-  matchingIds(collection: CollectionRow, filter: Filter | undefined, text?: TextFilter): string[] {
+  /** The ids of the records the filters match, ascending (only among `among`, when given). */
+  matchingIds(
+    collection: CollectionRow,
+    filter: Filter | undefined,
+    text?: TextFilter,
+    among?: readonly string[],
+  ): string[] {
     const where = recordCondition(collection.id, filter, text, collection.indexedKeys);
+    const only = among ? 'AND r.id IN (SELECT value FROM json_each(?))' : '';
     return statement(
       this.db,
-      `SELECT r.id FROM records r WHERE r.collection = ? AND ${where.sql} ORDER BY r.id`,
+      `SELECT r.id FROM records r WHERE r.collection = ? ${only} AND ${where.sql} ORDER BY r.id`,
     )
       .pluck()
-      .all(collection.id, ...where.params) as string[];
+      .all(collection.id, ...(among ? [JSON.stringify(among)] : []), ...where.params) as string[];
   }
 
   count(collection: CollectionRow, filter?: Filter): number {

@@ -219,11 +219,15 @@ export class SqliteVectorStore implements VectorStore {
     return mappingSqliteErrors(() => {
       const row = this.catalog.require(collection);
       assertVector(collection, row.dimension, request.vector);
-      const allowed =
-        request.filter || request.text
-          ? new Set(this.records.matchingIds(row, request.filter, request.text))
+      const { filter, text } = request;
+      const kept =
+        filter || text
+          ? {
+              keep: (ids: readonly string[]) => new Set(this.records.matchingIds(row, filter, text, ids)),
+              all: () => new Set(this.records.matchingIds(row, filter, text)),
+            }
           : undefined;
-      const nearest = this.search.nearest(row, request.vector, request.limit, allowed);
+      const nearest = this.search.nearest(row, request.vector, request.limit, kept);
       const found = this.records.read(
         row.id,
         nearest.map((n) => n.id),

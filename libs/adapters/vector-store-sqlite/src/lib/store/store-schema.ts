@@ -1,6 +1,6 @@
 /**
  * The in-process store's database: one SQLite file under the data dir (0600, WAL) holding every
- * collection's records, their vectors, the ids by value of their indexed keys, the BM25 tables
+ * collection's records, their vectors (and their int8 codes), the ids by value of their indexed keys, the BM25 tables
  * (`LexicalTables`) and a log of vector changes, written together in one transaction per write.
  * Several kioku processes share it: SQLite's locks order their writes, and each reader sees a
  * committed snapshot. `synchronous = FULL`: an acknowledged write survives a power loss too, not only
@@ -28,6 +28,14 @@ const SCHEMA = `
     collection INTEGER NOT NULL,
     id TEXT NOT NULL,
     vector BLOB NOT NULL, -- float32
+    UNIQUE (collection, id)
+  );
+  -- Each vector as one byte per component (quantize.ts): what a process reads to search a collection,
+  -- a quarter of the float32 bytes and no arithmetic at load.
+  CREATE TABLE IF NOT EXISTS vector_codes (
+    collection INTEGER NOT NULL,
+    id TEXT NOT NULL,
+    code BLOB NOT NULL, -- int8
     UNIQUE (collection, id)
   );
   CREATE TABLE IF NOT EXISTS record_keys (

@@ -1,10 +1,15 @@
 /**
  * Nearest-neighbour search in this process. Each collection's vectors are held in memory, one byte per
- * component (`QuantizedVectors`), filled from the database on the first search and brought up to date
- * before every search from the log of vector writes (`VectorChanges`), so every process on the data
- * dir sees the others' writes. A search scans them all (exact, no index to build or to drift), then
- * ranks the best candidates again on their stored float32 vectors: distances are exact, and so is the
- * order wherever the first pass kept the true neighbours among its candidates.
+ * component (`QuantizedVectors`), read from their codes in the database on the first search and
+ * brought up to date before every search from the log of vector writes (`VectorChanges`), so every
+ * process on the data dir sees the others' writes. A search scans them all (exact, no index to build
+ * or to drift), then ranks the best candidates again on their stored float32 vectors: distances are
+ * exact, and so is the order wherever the first pass kept the true neighbours among its candidates.
+ *
+ * A filter is applied to the nearest first: the ids of the first pass's best are checked against it
+ * in the database, widening the cut until enough pass; one that keeps few records is evaluated over
+ * the whole collection once and the scan keeps to what it kept. Reading a filter over every record's
+ * metadata is what made a filtered search grow with the collection.
  */
 import { cosineDistanceWithNorms, norm } from '@kioku/similarity';
 import type { NearestId } from '@kioku/vector-store-base';
@@ -16,6 +21,14 @@ import type { VectorChanges } from './vector-changes';
 
 /** Candidates ranked again beyond `limit`: the first pass's rounding only reorders near ties. */
 const EXTRA_CANDIDATES = 50;
+/** The first cut checked against a filter, as a multiple of the candidates wanted; it grows 8 times a round. */
+const FIRST_FILTERED_CUT = 4;
+
+/** A filter, as the search asks it: which of these ids it keeps, or every id it keeps. */
+export interface CandidateFilter {
+  keep(ids: readonly string[]): ReadonlySet<string>;
+  all(): ReadonlySet<string>;
+}
 
 interface Held {
   vectors: QuantizedVectors;
@@ -32,19 +45,20 @@ export class VectorSearch {
     private readonly changes: VectorChanges,
   ) {}
 
-  /** The `limit` nearest records to `query` (among `allowed` when given), nearest first. */
+  /** The `limit` nearest records to `query` (among those `filter` keeps, when given), nearest first. */
   nearest(
     collection: CollectionRow,
     query: readonly number[],
     limit: number,
-    allowed?: ReadonlySet<string>,
+    filter?: CandidateFilter,
   ): NearestId[] {
     const vectors = this.current(collection);
-    const pool = allowed ? allowed.size : vectors.size;
-    if (pool === 0) return [];
     const wanted = limit * 2 + EXTRA_CANDIDATES;
-    const candidates =
-      pool <= wanted ? (allowed ? [...allowed] : vectors.allIds()) : vectors.nearest(query, wanted, allowed);
+    const candidates = filter
+      ? this.filteredCandidates(vectors, query, wanted, filter)
+      : vectors.size <= wanted
+        ? vectors.allIds()
+        : vectors.nearest(query, wanted);
     const queryNorm = norm(query);
     const scored: NearestId[] = [];
     for (const [id, vector] of this.records.vectors(collection.id, candidates)) {
@@ -59,6 +73,22 @@ export class VectorSearch {
     this.held.delete(collection);
   }
 
+  private filteredCandidates(
+    vectors: QuantizedVectors,
+    query: readonly number[],
+    wanted: number,
+    filter: CandidateFilter,
+  ): string[] {
+    for (let cut = wanted * FIRST_FILTERED_CUT; cut * 4 < vectors.size; cut *= 8) {
+      const nearest = vectors.nearest(query, cut);
+      const kept = filter.keep(nearest);
+      const passing = nearest.filter((id) => kept.has(id));
+      if (passing.length >= wanted) return passing.slice(0, wanted);
+    }
+    const allowed = filter.all();
+    return allowed.size <= wanted ? [...allowed] : vectors.nearest(query, wanted, allowed);
+  }
+
   /** The collection's vectors as of now: loaded, or brought up to date from the log, in one snapshot. */
   private current(collection: CollectionRow): QuantizedVectors {
     return this.db.transaction(() => {
@@ -67,12 +97,9 @@ export class VectorSearch {
       if (held && held.watermark === head) return held.vectors;
       const changed = held && this.changes.since(collection.id, held.watermark);
       if (held && changed) {
-        const stored = this.records.vectors(collection.id, [...changed]);
-        for (const id of changed) {
-          const vector = stored.get(id);
-          if (vector) held.vectors.set(id, vector);
-          else held.vectors.remove(id);
-        }
+        for (const id of changed) held.vectors.remove(id);
+        for (const { id, code } of this.records.codes(collection.id, [...changed]))
+          held.vectors.set(id, toInt8(code));
         held.watermark = head;
         return held.vectors;
       }
@@ -82,11 +109,16 @@ export class VectorSearch {
 
   private load(collection: CollectionRow, head: number): QuantizedVectors {
     const vectors = new QuantizedVectors(collection.dimension);
-    for (const { id, vector } of this.records.allVectors(collection.id)) vectors.set(id, vector);
+    for (const { id, code } of this.records.codes(collection.id)) vectors.set(id, toInt8(code));
     this.held.set(collection.id, { vectors, watermark: head });
     // Collections dropped by any process since: their vectors go too.
     const live = new Set(statement(this.db, 'SELECT id FROM store_collections').pluck().all() as number[]);
     for (const id of this.held.keys()) if (!live.has(id)) this.held.delete(id);
     return vectors;
   }
+}
+
+/** The BLOB's bytes as signed (a view, no copy). */
+function toInt8(code: Uint8Array): Int8Array {
+  return new Int8Array(code.buffer, code.byteOffset, code.byteLength);
 }
