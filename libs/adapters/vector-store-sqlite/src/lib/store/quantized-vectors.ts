@@ -18,8 +18,12 @@ export class QuantizedVectors {
   private readonly ids: string[] = [];
   private readonly rows = new Map<string, number>();
 
-  constructor(readonly dimension: number) {
-    this.codes = new Int8Array(INITIAL_ROWS * dimension);
+  /** `expected`: how many vectors will be held (a collection being loaded), so the block is made once. */
+  constructor(
+    readonly dimension: number,
+    expected = 0,
+  ) {
+    this.codes = new Int8Array(Math.max(INITIAL_ROWS, expected) * dimension);
   }
 
   get size(): number {

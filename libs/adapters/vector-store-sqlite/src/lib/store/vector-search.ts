@@ -98,8 +98,7 @@ export class VectorSearch {
       const changed = held && this.changes.since(collection.id, held.watermark);
       if (held && changed) {
         for (const id of changed) held.vectors.remove(id);
-        for (const { id, code } of this.records.codes(collection.id, [...changed]))
-          held.vectors.set(id, toInt8(code));
+        this.records.eachCode(collection.id, (id, code) => held.vectors.set(id, code), [...changed]);
         held.watermark = head;
         return held.vectors;
       }
@@ -108,17 +107,12 @@ export class VectorSearch {
   }
 
   private load(collection: CollectionRow, head: number): QuantizedVectors {
-    const vectors = new QuantizedVectors(collection.dimension);
-    for (const { id, code } of this.records.codes(collection.id)) vectors.set(id, toInt8(code));
+    const vectors = new QuantizedVectors(collection.dimension, this.records.vectorCount(collection.id));
+    this.records.eachCode(collection.id, (id, code) => vectors.set(id, code));
     this.held.set(collection.id, { vectors, watermark: head });
     // Collections dropped by any process since: their vectors go too.
     const live = new Set(statement(this.db, 'SELECT id FROM store_collections').pluck().all() as number[]);
     for (const id of this.held.keys()) if (!live.has(id)) this.held.delete(id);
     return vectors;
   }
-}
-
-/** The BLOB's bytes as signed (a view, no copy). */
-function toInt8(code: Uint8Array): Int8Array {
-  return new Int8Array(code.buffer, code.byteOffset, code.byteLength);
 }
