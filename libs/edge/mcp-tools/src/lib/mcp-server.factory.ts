@@ -2,14 +2,18 @@
  * Builds one MCP server (one per session) over the app; the transport is attached by the entry point,
  * so the same server runs over stdio and Streamable HTTP. The server answers `initialize`,
  * `tools/list` and `logging/setLevel` at once, from definitions alone: the app (store and model) may
- * still be starting, and each call waits for it (see tool-runner.ts).
+ * still be starting, and each call waits for it (see tool-runner.ts). Its resources are live: the
+ * session hears its namespace's memory changes from every process on the data dir.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Container } from 'inversify';
 import { KERNEL_TOKENS, type Clock, type Logger } from '@kioku/kernel';
 import type { CallContext } from '@kioku/call-context';
 import { registerOperationTools } from './tools/operation-tools';
+import { followResourceChanges } from './resources/live-resources';
 import { registerMemoryResources } from './resources/memory.resources';
+import { registerRecentMemories } from './resources/recent-memories.resource';
+import { ResourceSubscriptions } from './resources/resource-subscriptions';
 
 export const SERVER_INFO = { name: 'kioku', version: '0.1.0' } as const;
 
@@ -37,6 +41,10 @@ export function createMcpServer(app: Container | McpServerServices, context: Cal
   });
   const deps = { ...services, context, server };
   registerOperationTools(server, deps);
+  registerRecentMemories(server, deps);
   registerMemoryResources(server, deps);
+  const subscriptions = new ResourceSubscriptions();
+  subscriptions.register(server);
+  followResourceChanges(server, deps, subscriptions);
   return server;
 }

@@ -5,10 +5,11 @@
  */
 import { McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { snippet, toAppError } from '@kioku/kernel';
+import { snippet } from '@kioku/kernel';
 import { memoryView } from '@kioku/presenters';
-import type { Memory, ReadMemoriesUseCase } from '@kioku/memory';
+import type { Memory } from '@kioku/memory';
 import type { ToolDeps } from '../tools/tool-runner';
+import { readMemories } from './read-memories';
 
 export const MEMORY_URI_TEMPLATE = 'kioku://memories/{id}';
 const LIST_LIMIT = 100;
@@ -52,17 +53,4 @@ function describe(memory: Memory) {
     title: snippet(memory.content, 60),
     mimeType: 'application/json',
   };
-}
-
-/** Waits for the app like a tool call; a failed start or a store error becomes a safe protocol error. */
-async function readMemories<T>(deps: ToolDeps, read: (use: ReadMemoriesUseCase) => Promise<T>): Promise<T> {
-  try {
-    const container = await deps.container;
-    const { ReadMemoriesUseCase } = await import('@kioku/memory');
-    return await read(container.get(ReadMemoriesUseCase));
-  } catch (error) {
-    const { code, message } = toAppError(error);
-    deps.logger.warn('resource.error', { error });
-    throw new McpError(-32603, `${code}: ${message}`);
-  }
 }
