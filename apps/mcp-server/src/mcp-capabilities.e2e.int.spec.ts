@@ -1,9 +1,10 @@
 /**
  * What MCP offers besides tools, end to end over each transport kioku serves — stdio, Streamable HTTP
- * (`kioku mcp --http`) and the gateway's `/mcp` — with the SDK's client: resources that tell their
- * subscribers of changes made by another process on the data dir, and deletes the person confirms
- * through elicitation (sent on the tool call's own stream over HTTP). The gateway keeps tenants apart:
- * a session hears only its key's namespace.
+ * (`kioku mcp --http`) and the gateway's `/mcp` — with the SDK's client: prompts, completions that
+ * follow what another process saves, resources that tell their subscribers of changes made by another
+ * process on the data dir, and deletes the person confirms through elicitation (sent on the tool
+ * call's own stream over HTTP). The gateway keeps tenants apart: a session hears and completes only
+ * its key's namespace.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { freeLoopbackPort } from '@kioku/processes';
 import { callTool } from './testing/call-tool';
+import { eventually } from './testing/eventually';
 import { startListeningKioku, type ListeningKioku } from './testing/listening-kioku';
 import { notificationLog, type NotificationLog } from './testing/notification-log';
 import { CONFIRM, DECLINE, personClient, type PersonClient } from './testing/person-client';
@@ -21,6 +23,25 @@ import { startStdioKioku, type StdioKioku } from './testing/stdio-client';
 jest.setTimeout(120_000);
 
 const RECENT = 'kioku://memories/recent';
+const PROMPTS = [
+  'start_session',
+  'save_conversation',
+  'memories_about',
+  'revisit_memory',
+  'review_forgetting',
+];
+
+async function promptNames(client: Client): Promise<string[]> {
+  return (await client.listPrompts()).prompts.map((prompt) => prompt.name);
+}
+
+async function tagsOffered(client: Client, prefix: string): Promise<string[]> {
+  const { completion } = await client.complete({
+    ref: { type: 'ref/prompt', name: 'memories_about' },
+    argument: { name: 'subject', value: prefix },
+  });
+  return completion.values;
+}
 
 async function connectHttp(url: string, client: Client, token?: string): Promise<Client> {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
@@ -57,6 +78,24 @@ describe('MCP capabilities over stdio and Streamable HTTP, across processes on o
     await a?.close();
   });
 
+  it('stdio: prompts, and completions that follow what another process saves', async () => {
+    expect(await promptNames(a.client)).toEqual(PROMPTS);
+    const id = (
+      await callTool(b.client, 'remember', {
+        content: 'The kayak is stored at the marina.',
+        tags: ['boating'],
+      })
+    ).data.memory.id as string;
+    await eventually(async () => expect(await tagsOffered(a.client, 'boa')).toEqual(['boating']));
+    const { completion } = await a.client.complete({
+      ref: { type: 'ref/resource', uri: 'kioku://memories/{id}' },
+      argument: { name: 'id', value: id.slice(0, 8) },
+    });
+    expect(completion.values).toContain(id);
+    const about = await a.client.getPrompt({ name: 'memories_about', arguments: { subject: 'kayak' } });
+    expect(JSON.stringify(about.messages)).toContain('The kayak is stored at the marina.');
+  });
+
   it('stdio: a subscriber hears what another process does to its memory, and the list change', async () => {
     const id = await idOf(a.client, 'The recycling goes out on Tuesdays.');
     const uri = `kioku://memories/${id}`;
@@ -90,6 +129,8 @@ describe('MCP capabilities over stdio and Streamable HTTP, across processes on o
     const log = notificationLog(person.client);
     await connectHttp(http.url, person.client);
     try {
+      expect(await promptNames(person.client)).toEqual(PROMPTS);
+      expect(await tagsOffered(person.client, 'boa')).toEqual(['boating']);
       await person.client.subscribeResource({ uri: RECENT });
       await idOf(b.client, 'The library closes early on Saturdays.');
       await log.waitFor(`updated ${RECENT}`);
@@ -132,26 +173,29 @@ describe("the gateway's /mcp: tenants apart", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const rememberOverRest = async (namespace: string, content: string) => {
+  const rememberOverRest = async (namespace: string, content: string, tags: string[] = []) => {
     const response = await fetch(`${gateway.url}/v1/memories`, {
       method: 'POST',
       headers: { authorization: `Bearer ${tokens[namespace]}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ content }),
+      body: JSON.stringify({ content, tags }),
     });
     expect(response.status).toBe(201);
   };
 
-  it("tells a session of its own namespace's changes only, and asks its person before a merge", async () => {
+  it("tells and completes a session of its own namespace's changes only, and asks its person before a merge", async () => {
     const alpha = personClient('alpha');
     const log = notificationLog(alpha.client);
     await connectHttp(`${gateway.url}/mcp`, alpha.client, tokens.alpha);
     try {
+      expect(await promptNames(alpha.client)).toEqual(PROMPTS);
       await alpha.client.subscribeResource({ uri: RECENT });
-      await rememberOverRest('beta', 'Beta stores the ladders in shed 2.');
+      await rememberOverRest('beta', 'Beta stores the ladders in shed 2.', ['beta-sheds']);
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       expect(log.seen).toEqual([]);
-      await rememberOverRest('alpha', 'Alpha keeps the ladders in the garage.');
+      expect(await tagsOffered(alpha.client, '')).toEqual([]);
+      await rememberOverRest('alpha', 'Alpha keeps the ladders in the garage.', ['alpha-garage']);
       await log.waitFor(`updated ${RECENT}`);
+      await eventually(async () => expect(await tagsOffered(alpha.client, '')).toEqual(['alpha-garage']));
 
       const keep = await idOf(alpha.client, 'The bins are collected on Mondays.');
       const remove = await idOf(alpha.client, 'Bin day is Monday morning.');

@@ -7,6 +7,7 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { MemoryChange } from '@kioku/memory-changes';
+import { onSessionClose } from '../session-close';
 import type { ToolDeps } from '../tools/tool-runner';
 import { noticesFor } from './change-notices';
 import type { ResourceSubscriptions } from './resource-subscriptions';
@@ -46,11 +47,9 @@ export function followResourceChanges(
     })
     .catch((error: unknown) => deps.logger.warn('resource.follow_failed', { error }));
 
-  const closing = server.server.onclose;
-  server.server.onclose = () => {
+  onSessionClose(server, () => {
     closed = true;
     stop?.();
     clearTimeout(timer);
-    closing?.();
-  };
+  });
 }

@@ -1,13 +1,15 @@
 /**
  * Memories as MCP resources: `kioku://memories/{id}` (one per memory; JSON of the memory), listed
  * newest first (the newest LIST_LIMIT public ones). Private memories are neither listed nor readable
- * unless the URI asks for them with `?include_private=true`. Reading counts no access.
+ * unless the URI asks for them with `?include_private=true`. Reading counts no access. The template's
+ * `id` completes with the ids of public memories (`completion/complete`).
  */
 import { McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { snippet } from '@kioku/kernel';
 import { memoryView } from '@kioku/presenters';
 import type { Memory } from '@kioku/memory';
+import type { Completers } from '../completion/completers';
 import type { ToolDeps } from '../tools/tool-runner';
 import { readMemories } from './read-memories';
 
@@ -20,12 +22,14 @@ export function memoryUri(id: string): string {
   return `kioku://memories/${id}`;
 }
 
-export function registerMemoryResources(server: McpServer, deps: ToolDeps): void {
+export function registerMemoryResources(server: McpServer, deps: ToolDeps, completers: Completers): void {
   const template = new ResourceTemplate(MEMORY_URI_TEMPLATE, {
     list: async () => {
       const memories = await readMemories(deps, (use) => use.newest(deps.context, LIST_LIMIT));
       return { resources: memories.map(describe) };
     },
+    // The ids of the namespace's public memories, newest first, by prefix.
+    complete: { id: completers.memoryIds },
   });
   server.registerResource(
     'memory',

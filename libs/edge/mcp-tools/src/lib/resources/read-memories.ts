@@ -1,23 +1,11 @@
-/**
- * How the resources read memories: like a tool call, they wait for the app; a failed start or a store
- * error becomes a protocol error with kioku's code and safe message.
- */
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { toAppError } from '@kioku/kernel';
+/** How the resources read memories: through the app (see app-call.ts), never counting an access. */
 import type { ReadMemoriesUseCase } from '@kioku/memory';
+import { withApp } from '../app-call';
 import type { ToolDeps } from '../tools/tool-runner';
 
-export async function readMemories<T>(
-  deps: ToolDeps,
-  read: (use: ReadMemoriesUseCase) => Promise<T>,
-): Promise<T> {
-  try {
-    const container = await deps.container;
+export function readMemories<T>(deps: ToolDeps, read: (use: ReadMemoriesUseCase) => Promise<T>): Promise<T> {
+  return withApp(deps, 'resource.error', async (container) => {
     const { ReadMemoriesUseCase } = await import('@kioku/memory');
-    return await read(container.get(ReadMemoriesUseCase));
-  } catch (error) {
-    const { code, message } = toAppError(error);
-    deps.logger.warn('resource.error', { error });
-    throw new McpError(-32603, `${code}: ${message}`);
-  }
+    return read(container.get(ReadMemoriesUseCase));
+  });
 }

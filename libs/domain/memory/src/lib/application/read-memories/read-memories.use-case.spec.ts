@@ -53,6 +53,14 @@ describe('ReadMemoriesUseCase', () => {
     );
   });
 
+  it('reads every memory of the namespace page by page, private ones included', async () => {
+    const { read, first, secret, last, context } = await setup();
+    const pages: string[][] = [];
+    for await (const page of read.pages(context, 2)) pages.push(page.map((m) => m.id));
+    expect(pages.every((page) => page.length <= 2)).toBe(true);
+    expect(pages.flat().sort()).toEqual([first.id, secret.id, last.id].sort());
+  });
+
   it('is passive: no access is counted', async () => {
     const { read, first, context, container } = await setup();
     await read.get(first.id, context);

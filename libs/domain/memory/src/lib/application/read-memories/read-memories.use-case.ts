@@ -1,6 +1,6 @@
 /**
- * Reads memories without recalling them (MCP resources and prompts): one by id, the newest few, or
- * those that matter most for a subject. Reading is passive — no access is counted (and only a subject
+ * Reads memories without recalling them (MCP resources, prompts and completions): one by id, the
+ * newest few, those that matter most for a subject, or all of them page by page. Reading is passive — no access is counted (and only a subject
  * is embedded). Private memories are left out unless the caller asks for them, so a client that lists
  * or attaches resources never pulls in a private one by accident.
  */
@@ -55,5 +55,10 @@ export class ReadMemoriesUseCase {
     });
     const ranked = await this.ranker.rank(context.namespace, subject, options.limit, filter, this.clock.now());
     return ranked.map((r) => r.memory);
+  }
+
+  /** Every memory of the namespace, private ones included, a page at a time (no vectors, no set order). */
+  pages(context: CallContext, pageSize: number): AsyncGenerator<Memory[]> {
+    return this.memories.pages(context.namespace, pageSize);
   }
 }
