@@ -6,7 +6,10 @@
 export { InMemoryLexicalIndex } from './lib/in-memory-lexical-index';
 export { type KeyedRecord, type KeyIndex } from './lib/key-index.port';
 export { type IndexableDocument, type LexicalHit, type LexicalIndex } from './lib/lexical-index.port';
+export { InProcessRecordLocks } from './lib/in-process-record-locks';
 export { type NearestId, type RecordStore } from './lib/record-store';
+export { type RecordLocks } from './lib/record-locks.port';
+export { sameMetadata } from './lib/same-metadata';
 export { SideIndexedVectorStore } from './lib/side-indexed-vector-store';
 export { decodeCursor, encodeCursor, isOffset } from './lib/paging-cursor';
 export {
@@ -15,6 +18,7 @@ export {
   assertLimit,
   assertMetadata,
   assertRecordShape,
+  assertSameId,
   assertVector,
 } from './lib/record-validation';
 export { type StoreBackend, type StoreFailure, toPortError } from './lib/store-failure';
