@@ -44,17 +44,20 @@ export interface StdioKioku {
   close(): Promise<void>;
 }
 
-/** Starts the server on a fresh data dir, or on `dataDir` (which `close()` then leaves in place). */
+/**
+ * Starts the server on a fresh data dir, or on `dataDir` (which `close()` then leaves in place),
+ * connected to `client` (by default one that declares no capability).
+ */
 export async function startStdioKioku(
   env: Record<string, string> = {},
   existingDataDir?: string,
+  client = new Client({ name: 'e2e', version: '1' }),
 ): Promise<StdioKioku> {
   const dataDir = existingDataDir ?? mkdtempSync(join(tmpdir(), 'kioku-e2e-'));
   const logFile = join(dataDir, 'kioku.log');
   const backend = backendEnv();
   const namespace =
     env.KIOKU_NAMESPACE ?? (backend.KIOKU_VECTOR_STORE ? `e2e-${randomBytes(4).toString('hex')}` : 'default');
-  const client = new Client({ name: 'e2e', version: '1' });
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [KIOKU_BIN, 'mcp'],

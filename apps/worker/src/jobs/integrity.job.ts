@@ -1,6 +1,7 @@
 /**
  * `integrity` (behaviour §4.6, §8.3): finishes interrupted deletions and restores, merges link records
- * of older stores into pair records, removes dangling links, drops dead ids from episodes, repairs lexical-index drift — and
+ * of older stores into pair records, removes dangling links, drops dead ids from episodes, rewrites stale tag keys,
+ * repairs the drift of the indexes beside the store — and
  * reports what it fixed.
  */
 import type { RepairIntegrityUseCase } from '@kioku/forgetting';
@@ -24,6 +25,7 @@ export class IntegrityJob implements Job {
         episodeIdsDropped: report.episodeIdsDropped,
         linkIndexEntriesAdded: report.linkIndexEntriesAdded,
         linkIndexEntriesRemoved: report.linkIndexEntriesRemoved,
+        tagKeysRebuilt: report.tagKeysRebuilt,
         lexicalEntriesAdded: report.lexicalEntriesAdded,
         lexicalEntriesRemoved: report.lexicalEntriesRemoved,
         memoriesRelinked: report.memoriesRelinked,

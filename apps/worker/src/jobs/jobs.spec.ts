@@ -338,6 +338,7 @@ describe('worker jobs on the in-memory store', () => {
         episodeIdsDropped: 0,
         linkIndexEntriesAdded: 0,
         linkIndexEntriesRemoved: 0,
+        tagKeysRebuilt: 0,
         lexicalEntriesAdded: 0,
         lexicalEntriesRemoved: 0,
         memoriesRelinked: 0,

@@ -1,6 +1,6 @@
 /**
  * Runs the shared VectorStore contract, lexical search included, against the embedded store (it starts
- * its own server); the second lexical instance shares the data dir as another kioku process would.
+ * its own server); the second instances share the data dir as another kioku process would.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,16 +10,20 @@ import { ChromaEmbeddedVectorStore } from './lib/embedded/chroma-embedded-vector
 import { ChromaServerManager } from './lib/embedded/chroma-server-manager';
 
 let dataDir: string | undefined;
-let manager: ChromaServerManager | undefined;
+const managers: ChromaServerManager[] = [];
 
 describeVectorStoreContract('chroma-embedded', {
   create: async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'kioku-embedded-contract-'));
-    manager = new ChromaServerManager({ dataDir });
-    return new ChromaEmbeddedVectorStore(manager);
+    managers.push(new ChromaServerManager({ dataDir }));
+    return new ChromaEmbeddedVectorStore(managers[0]);
+  },
+  createSecondInstance: async () => {
+    managers.push(new ChromaServerManager({ dataDir: dataDir as string }));
+    return new ChromaEmbeddedVectorStore(managers[managers.length - 1]);
   },
   cleanup: async () => {
-    await manager?.stop();
+    for (const m of managers.reverse()) await m.stop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   },
 });

@@ -1,6 +1,6 @@
 /**
  * Runs the shared VectorStore contract, lexical search included, against the in-process SQLite store;
- * the second lexical instance opens the same file, as another kioku process on the data dir would.
+ * the second instance opens the same file, as another kioku process on the data dir would.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +20,10 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describeVectorStoreContract('sqlite', { create: () => open('contract.sqlite') });
+describeVectorStoreContract('sqlite', {
+  create: () => open('contract.sqlite'),
+  createSecondInstance: () => open('contract.sqlite'),
+});
 
 describeLexicalSearchContract('sqlite', {
   create: () => open('lexical.sqlite'),

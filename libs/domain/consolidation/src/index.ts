@@ -10,5 +10,6 @@ export {
   type MergeMemoriesResult,
   MergeMemoriesUseCase,
 } from './lib/application/merge-memories/merge-memories.use-case';
+export { type WakeUpInput } from './lib/application/wake-up/wake-up.input';
 export { type WakeUpResult, WakeUpUseCase } from './lib/application/wake-up/wake-up.use-case';
 export { consolidationModule } from './lib/consolidation.module';

@@ -8,7 +8,7 @@
  * comes from its spec alone, so it is known before anything is fetched.
  */
 import { join } from 'node:path';
-import { assertEmbeddableTexts } from '@kioku/embeddings';
+import { assertEmbeddableTexts, type EmbedOptions } from '@kioku/embeddings';
 import {
   EmbeddingThread,
   ThreadedEmbeddingProvider,
@@ -71,10 +71,10 @@ export class OnnxEmbeddingProvider extends ThreadedEmbeddingProvider {
     await super.init();
   }
 
-  override async embed(texts: string[]): Promise<number[][]> {
+  override async embed(texts: string[], options?: EmbedOptions): Promise<number[][]> {
     assertEmbeddableTexts(texts);
     if (texts.length > 0) await this.prepare();
-    return super.embed(texts);
+    return super.embed(texts, options);
   }
 
   /** Runtime present, files present and intact (fetched if need be); once, retried after a failure. */

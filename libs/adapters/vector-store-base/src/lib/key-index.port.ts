@@ -9,9 +9,10 @@
  * and removed after they are deleted, so a crash leaves at most an entry whose record is gone, never
  * a record the index lacks. A copy exists only while its record does: it is written after the store's
  * write and dropped before the store's delete, and an id without one is read from the store (which
- * drops it if its record is gone). After a crash between a write and its copy, a changed record reads
- * as it was before that write until the next write or a repair. Every process that shares the store
- * shares the index (a file).
+ * drops it if its record is gone). Writers hold the records' turns (`RecordLocks`) around these steps,
+ * so two writes of one record never interleave them. After a crash between a write and its copy, a
+ * changed record reads as it was before that write until the next write or a repair (`stale`, then
+ * `reconcile`). Every process that shares the store shares the index (a file).
  */
 import type { Metadata, MetadataValue } from '@kioku/vector-store';
 
@@ -35,19 +36,28 @@ export interface KeyIndex {
   /** The indexed keys of a collection whose index is complete; undefined otherwise (scan instead). */
   completeKeys(collection: string): Promise<string[] | undefined>;
   /**
-   * Before a write: adds entries for the indexed keys these records (or metadata patches) carry.
-   * Returns how many records gained an entry.
+   * Before a write: adds entries for the indexed keys these records (or metadata patches) carry. With
+   * `existingOnly` (a patch, which changes no record that does not exist), only records the index
+   * already knows get entries, and no new record is made known. Returns how many records gained an entry.
    */
-  add(collection: string, records: { id: string; metadata: Metadata }[]): Promise<number>;
+  add(
+    collection: string,
+    records: { id: string; metadata: Metadata }[],
+    options?: { existingOnly?: boolean },
+  ): Promise<number>;
   /** After a write: copies the records as the store now holds them. */
   settle(collection: string, records: KeyedRecord[]): Promise<void>;
   /**
-   * Copies records read from the store (a fill, a repair): a record without a copy gets this one (a
-   * writer's own copy, settled meanwhile, is never replaced), and a copy that differs from the record
-   * read is dropped, since either a crash left it old or a write raced the read; such a record is read
-   * from the store until its next write or the next fill.
+   * Which of these records (as the store holds them, vectors not needed) have entries or a copy that
+   * differ from them: an entry missing or left from an old value, no copy, an other copy, a copy
+   * without its vector.
    */
-  fill(collection: string, records: KeyedRecord[]): Promise<void>;
+  stale(collection: string, records: KeyedRecord[]): Promise<Set<string>>;
+  /**
+   * Makes the entries and the copy of each record exactly what it holds (read from the store, with its
+   * vector, while its turn is held).
+   */
+  reconcile(collection: string, records: KeyedRecord[]): Promise<void>;
   /** After a metadata patch: merges the keys into the copies. */
   patch(collection: string, patches: { id: string; metadata: Metadata }[]): Promise<void>;
   /** Before a delete: drops the copies of these records (their entries stay until `remove`). */

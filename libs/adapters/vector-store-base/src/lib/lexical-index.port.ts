@@ -31,8 +31,8 @@ export interface LexicalIndex {
   deleteWhere(collection: string, filter: Filter): Promise<void>;
   /** BM25 over the whole collection, the filter applied inside the index, best first. */
   search(collection: string, text: string, limit: number, filter?: Filter): Promise<LexicalHit[]>;
-  /** Which of the ids are indexed. */
-  indexedIds(collection: string, ids: string[]): Promise<Set<string>>;
+  /** The metadata the filters of the indexed ones among `ids` read. */
+  indexedMetadata(collection: string, ids: string[]): Promise<Map<string, Metadata>>;
   /** Indexed ids in ascending order after `afterId` (paging for repairs). */
   idsAfter(collection: string, afterId: string | undefined, limit: number): Promise<string[]>;
   close(): Promise<void>;

@@ -7,10 +7,13 @@ export interface NearestId {
 }
 
 /**
- * A store without `searchText` / `reindexText` / `candidateIds` of its own: the records a
+ * A store without `searchText` / `reindexText` / `candidateIds` / `rewrite` of its own: the records a
  * `SideIndexedVectorStore` joins.
  */
-export interface RecordStore extends Omit<VectorStore, 'searchText' | 'reindexText' | 'candidateIds'> {
+export interface RecordStore extends Omit<
+  VectorStore,
+  'searchText' | 'reindexText' | 'candidateIds' | 'rewrite'
+> {
   /** `query` without reading the records back (a side index holds their copies), nearest first. */
   nearestIds(collection: string, request: QueryRequest): Promise<NearestId[]>;
 }

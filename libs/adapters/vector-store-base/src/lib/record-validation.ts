@@ -55,3 +55,10 @@ export function assertRecordShape(record: VectorRecord): void {
   if (typeof record.document !== 'string') throw AppError.invalidInput('A record document must be a string.');
   assertMetadata(record.metadata);
 }
+
+/** What a `rewrite` change returned for the record `id`: a record with that same id. */
+export function assertSameId(id: string, record: VectorRecord): VectorRecord {
+  if (record.id !== id)
+    throw AppError.invalidInput('A rewrite must return a record with the id it was given.');
+  return record;
+}

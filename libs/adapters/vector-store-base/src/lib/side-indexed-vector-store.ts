@@ -1,19 +1,23 @@
 /**
  * A vector store whose backend has no full-text index and scans metadata to filter, joined with the
  * indexes kept beside it:
- * - a `LexicalIndex` for `searchText`. Every write reaches the store first and the index second: a
- *   crash in between leaves a record the index lacks (or an entry whose record is gone), which
- *   `reindexText('repair')` — run by the integrity job — finds and fixes. Search hits whose record is
- *   gone are never returned.
+ * - a `LexicalIndex` for `searchText`;
  * - a `KeyIndex` of a collection's `indexedKeys` (or of none, for `readCopies`), when given: `find`
  *   reads the ids and the records' copies there (`key-indexed-find.ts`), and `get`, `query` and
- *   `searchText` read the copies of the records they return. Its ids are kept a
- *   superset of the store (entries added before a write, removed after a delete), so it never hides a
- *   record; a copy is written after the store's write and dropped before its delete, so it never shows
- *   a deleted one, and a record without a copy is read from the store.
+ *   `searchText` read the copies of the records they return.
+ *
+ * A write of a record is several steps (the key entries, the backend's write, the lexical entry, the
+ * copy), taken while holding the record's turn (`RecordLocks`, shared by every process that writes the
+ * store): two writes of one record never interleave, so once they have returned the backend and both
+ * indexes hold the same version of it, whichever process wrote it. Within a write the key entries come
+ * before the backend's write and the copy after it (a crash in between leaves an entry whose record is
+ * gone, or an old copy, never a record the index hides), and a delete drops the copy first. What a
+ * crash leaves is found and fixed by `reindexText('repair')` (the integrity job; `side-index-repair.ts`),
+ * which takes the same turns. Search hits whose record is gone are never returned.
  */
 import {
   CollectionNotFoundError,
+  matchesFilter,
   type CollectionInfo,
   type CollectionSpec,
   type Filter,
@@ -30,14 +34,15 @@ import {
   type VectorRecord,
   type VectorStore,
 } from '@kioku/vector-store';
+import { InProcessRecordLocks } from './in-process-record-locks';
 import type { RecordStore } from './record-store';
-import { assertLimit } from './record-validation';
+import { assertLimit, assertSameId } from './record-validation';
 import type { KeyIndex } from './key-index.port';
 import { findByKeys, readRecords } from './key-indexed-find';
 import { idsOf, keyLookupFor, type KeyLookup } from './key-lookup';
 import type { LexicalIndex } from './lexical-index.port';
-
-const REINDEX_PAGE = 500;
+import type { RecordLocks } from './record-locks.port';
+import { SideIndexRepair, storedPages } from './side-index-repair';
 
 interface IndexLookup {
   index: KeyIndex;
@@ -45,20 +50,26 @@ interface IndexLookup {
 }
 
 export class SideIndexedVectorStore implements VectorStore {
+  private readonly repair: SideIndexRepair;
+
   constructor(
     private readonly records: RecordStore,
     private readonly index: LexicalIndex,
     private readonly keys?: KeyIndex,
-  ) {}
+    private readonly locks: RecordLocks = new InProcessRecordLocks(),
+  ) {
+    this.repair = new SideIndexRepair(records, index, keys, locks);
+  }
 
   get backend(): string {
     return this.records.backend;
   }
 
-  /** Releases the indexes (the records' backend is released by its owner). */
+  /** Releases the indexes and the locks (the records' backend is released by its owner). */
   async close(): Promise<void> {
     await this.index.close();
     await this.keys?.close();
+    await this.locks.close();
   }
 
   async ensureCollection(name: string, spec: CollectionSpec): Promise<CollectionInfo> {
@@ -68,7 +79,8 @@ export class SideIndexedVectorStore implements VectorStore {
     }
     // A collection with read copies and no keys is kept like a keyed one, with an empty key list.
     const keys = spec.indexedKeys?.length ? spec.indexedKeys : spec.readCopies ? [] : undefined;
-    if (this.keys && keys && (await this.keys.open(name, keys))) await this.fillKeyIndex(name, this.keys);
+    if (this.keys && keys && (await this.keys.open(name, keys)))
+      await this.repair.fillKeyIndex(name, this.keys);
     return info;
   }
 
@@ -90,31 +102,46 @@ export class SideIndexedVectorStore implements VectorStore {
     await this.keys?.drop(name);
   }
 
-  async upsert(collection: string, records: VectorRecord[], options?: UpsertOptions): Promise<void> {
-    await this.keys?.add(collection, records);
-    await this.records.upsert(collection, records, options);
-    await this.index.upsert(collection, records);
-    await this.keys?.settle(collection, records);
+  upsert(collection: string, records: VectorRecord[], options?: UpsertOptions): Promise<void> {
+    return this.locks.hold(collection, recordIds(records), () => this.write(collection, records, options));
   }
 
   /** Indexes the versions that are stored after the insert, whether this call's or an earlier one's. */
-  async insertNew(collection: string, records: VectorRecord[]): Promise<void> {
-    await this.keys?.add(collection, records);
-    await this.records.insertNew(collection, records);
-    const stored = await this.records.get(
-      collection,
-      records.map((record) => record.id),
-      { includeVectors: true },
-    );
-    await this.index.upsert(collection, stored);
-    await this.keys?.settle(collection, stored);
+  insertNew(collection: string, records: VectorRecord[]): Promise<void> {
+    return this.locks.hold(collection, recordIds(records), async () => {
+      await this.keys?.add(collection, records);
+      await this.records.insertNew(collection, records);
+      const stored = await this.records.get(collection, recordIds(records), { includeVectors: true });
+      await this.index.upsert(collection, stored);
+      await this.keys?.settle(collection, stored);
+    });
   }
 
-  async patchMetadata(collection: string, patches: { id: string; metadata: Metadata }[]): Promise<void> {
-    await this.keys?.add(collection, patches);
-    await this.records.patchMetadata(collection, patches);
-    await this.index.patchMetadata(collection, patches);
-    await this.keys?.patch(collection, patches);
+  /** Patches of records that do not exist change nothing, beside the store too. */
+  patchMetadata(collection: string, patches: { id: string; metadata: Metadata }[]): Promise<void> {
+    return this.locks.hold(collection, recordIds(patches), async () => {
+      await this.keys?.add(collection, patches, { existingOnly: true });
+      await this.records.patchMetadata(collection, patches);
+      await this.index.patchMetadata(collection, patches);
+      await this.keys?.patch(collection, patches);
+    });
+  }
+
+  /** Each record is read from the backend and written back while its turn is held. */
+  rewrite(
+    collection: string,
+    ids: string[],
+    change: (record: StoredRecord) => VectorRecord | null,
+  ): Promise<string[]> {
+    return this.locks.hold(collection, ids, async () => {
+      const current = await this.records.get(collection, [...new Set(ids)], { includeVectors: true });
+      const changed = current.flatMap((record) => {
+        const next = change(record);
+        return next ? [assertSameId(record.id, next)] : [];
+      });
+      await this.write(collection, changed);
+      return recordIds(changed);
+    });
   }
 
   /** The records the key index holds copies of are read there, the others from the store. */
@@ -168,29 +195,32 @@ export class SideIndexedVectorStore implements VectorStore {
     return this.records.count(collection, filter);
   }
 
-  async delete(collection: string, ids: string[]): Promise<void> {
-    await this.keys?.unsettle(collection, ids);
-    await this.records.delete(collection, ids);
-    await this.index.delete(collection, ids);
-    await this.keys?.remove(collection, ids);
+  delete(collection: string, ids: string[]): Promise<void> {
+    return this.locks.hold(collection, ids, () => this.remove(collection, [...new Set(ids)]));
   }
 
+  /**
+   * On a collection with an index beside it: the records the filter may match are listed (from the
+   * key index, or the store), and those that still match once their turns are held are deleted, so
+   * a record written meanwhile either was listed and waited for, or is written after the delete.
+   */
   async deleteWhere(collection: string, filter: Filter): Promise<void> {
-    const keys = this.keys;
-    const candidates = keys ? await this.deletionCandidates(collection, filter, keys) : [];
-    await keys?.unsettle(collection, candidates);
-    await this.records.deleteWhere(collection, filter);
-    await this.index.deleteWhere(collection, filter);
-    if (keys && candidates.length > 0) {
-      // The candidates the filter did not delete get their copies back.
-      const left = await this.records.get(collection, candidates, { includeVectors: true });
-      const kept = new Set(left.map((r) => r.id));
-      await keys.remove(
-        collection,
-        candidates.filter((id) => !kept.has(id)),
-      );
-      await keys.fill(collection, left);
+    const keyed = !!this.keys && (await this.keys.isKeyed(collection));
+    if (!keyed && !(await this.index.isIndexed(collection))) {
+      await this.records.deleteWhere(collection, filter);
+      return;
     }
+    const candidates = await this.idsFor(collection, filter, await this.keyLookup(collection, filter));
+    await this.locks.hold(collection, candidates, async () => {
+      const current = await this.records.get(collection, candidates);
+      const doomed = new Set(current.filter((r) => matchesFilter(filter, r.metadata)).map((r) => r.id));
+      // Candidates without a record are entries a crash left: they go too.
+      const present = new Set(current.map((r) => r.id));
+      await this.remove(
+        collection,
+        candidates.filter((id) => doomed.has(id) || !present.has(id)),
+      );
+    });
   }
 
   async searchText(collection: string, request: TextSearchRequest): Promise<TextMatch[]> {
@@ -213,32 +243,33 @@ export class SideIndexedVectorStore implements VectorStore {
     });
   }
 
-  /** Repairs or rebuilds the lexical index, and repairs the key index, of the collection. */
-  async reindexText(
+  /**
+   * Brings the indexes of the collection in line with its records (`side-index-repair.ts`): `repair`
+   * what differs or is missing or left over, `rebuild` the lexical index whole.
+   */
+  reindexText(
     collection: string,
     options: { mode: 'repair' | 'rebuild'; onProgress?: (seen: number) => void },
   ): Promise<LexicalIndexReport> {
-    const keys = this.keys && (await this.keys.completeKeys(collection)) ? this.keys : undefined;
-    const keyed = keys ? await this.repairKeyIndex(collection, keys) : { indexed: 0, removed: 0 };
-    if (!(await this.index.isIndexed(collection))) return keyed;
-    let indexed = keyed.indexed;
-    let seen = 0;
-    for await (const page of this.pages(collection, {})) {
-      const present =
-        options.mode === 'rebuild'
-          ? new Set<string>()
-          : await this.index.indexedIds(
-              collection,
-              page.map((r) => r.id),
-            );
-      const stale = page.filter((r) => !present.has(r.id));
-      await this.index.upsert(collection, stale);
-      indexed += stale.length;
-      seen += page.length;
-      options.onProgress?.(seen);
-    }
-    const removed = keyed.removed + (await this.removeOrphans(collection, this.index));
-    return { indexed, removed };
+    return this.repair.run(collection, options);
+  }
+
+  /** The steps of a write, to run while the records' turns are held. */
+  private async write(collection: string, records: VectorRecord[], options?: UpsertOptions): Promise<void> {
+    if (records.length === 0) return;
+    await this.keys?.add(collection, records);
+    await this.records.upsert(collection, records, options);
+    await this.index.upsert(collection, records);
+    await this.keys?.settle(collection, records);
+  }
+
+  /** The steps of a delete, to run while the records' turns are held. */
+  private async remove(collection: string, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.keys?.unsettle(collection, ids);
+    await this.records.delete(collection, ids);
+    await this.index.delete(collection, ids);
+    await this.keys?.remove(collection, ids);
   }
 
   /** The key-index lookup that answers `filter` on this collection, when its index is complete. */
@@ -250,16 +281,6 @@ export class SideIndexedVectorStore implements VectorStore {
     return plan ? { index, plan } : undefined;
   }
 
-  /**
-   * The records `filter` may delete, whose copies go before the store's delete: the key entries answer
-   * a filter on indexed keys; any other filter on a collection with copies is looked up in the store.
-   */
-  private async deletionCandidates(collection: string, filter: Filter, keys: KeyIndex): Promise<string[]> {
-    const lookup = await this.keyLookup(collection, filter);
-    if (!lookup && !(await keys.isKeyed(collection))) return [];
-    return this.idsFor(collection, filter, lookup);
-  }
-
   /** The ids the key lookup yields, or those of the records the filter matches, ascending. */
   private async idsFor(
     collection: string,
@@ -268,59 +289,12 @@ export class SideIndexedVectorStore implements VectorStore {
   ): Promise<string[]> {
     if (lookup) return idsOf(lookup.index, collection, lookup.plan);
     const ids: string[] = [];
-    for await (const page of this.pages(collection, { filter })) ids.push(...page.map((r) => r.id));
+    for await (const page of storedPages(this.records, collection, { filter }))
+      ids.push(...page.map((r) => r.id));
     return ids.sort();
   }
+}
 
-  /** Indexes every stored record's keys, then lets lookups answer (a new or unfinished index). */
-  private async fillKeyIndex(collection: string, index: KeyIndex): Promise<number> {
-    let added = 0;
-    for await (const page of this.pages(collection, { includeVectors: true })) {
-      added += await index.add(collection, page);
-      await index.fill(collection, page);
-    }
-    await index.markComplete(collection);
-    return added;
-  }
-
-  /** The store's records (those `filter` matches), a page at a time. */
-  private async *pages(
-    collection: string,
-    request: Pick<FindRequest, 'filter' | 'includeVectors'>,
-  ): AsyncGenerator<StoredRecord[]> {
-    let cursor: string | undefined;
-    do {
-      const page = await this.records.find(collection, { ...request, limit: REINDEX_PAGE, cursor });
-      yield page.records;
-      cursor = page.nextCursor;
-    } while (cursor);
-  }
-
-  /**
-   * Adds what a delete racing another process's re-creation of the same record could have left out,
-   * copies every record again (a crash between a write and its copy left the old one), and drops the
-   * entries of records that are gone.
-   */
-  private async repairKeyIndex(collection: string, index: KeyIndex): Promise<LexicalIndexReport> {
-    const indexed = await this.fillKeyIndex(collection, index);
-    return { indexed, removed: await this.removeOrphans(collection, index) };
-  }
-
-  /** Drops index entries whose record no longer exists. */
-  private async removeOrphans(
-    collection: string,
-    index: Pick<LexicalIndex, 'idsAfter' | 'delete'> | Pick<KeyIndex, 'idsAfter' | 'remove'>,
-  ): Promise<number> {
-    let removed = 0;
-    let after: string | undefined;
-    for (;;) {
-      const ids = await index.idsAfter(collection, after, REINDEX_PAGE);
-      if (ids.length === 0) return removed;
-      const existing = new Set(await this.records.existingIds(collection, ids));
-      const orphans = ids.filter((id) => !existing.has(id));
-      await ('remove' in index ? index.remove(collection, orphans) : index.delete(collection, orphans));
-      removed += orphans.length;
-      after = ids[ids.length - 1];
-    }
-  }
+function recordIds(records: { id: string }[]): string[] {
+  return records.map((record) => record.id);
 }

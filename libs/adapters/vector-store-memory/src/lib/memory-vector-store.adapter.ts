@@ -29,6 +29,7 @@ import {
   assertLimit,
   assertMetadata,
   assertRecordShape,
+  assertSameId,
   assertVector,
   decodeCursor,
   encodeCursor,
@@ -140,6 +141,23 @@ export class MemoryVectorStore implements VectorStore {
       if (entry) entry.metadata = { ...entry.metadata, ...patch.metadata };
       if (entry) collection.lexical?.patchMetadata(patch.id, patch.metadata);
     }
+  }
+
+  /** Atomic: nothing else runs between a record's read and its write in this process. */
+  async rewrite(
+    collectionName: string,
+    ids: string[],
+    change: (record: StoredRecord) => VectorRecord | null,
+  ): Promise<string[]> {
+    const collection = this.require(collectionName);
+    const changed: VectorRecord[] = [];
+    for (const id of new Set(ids)) {
+      const entry = collection.records.get(id);
+      const next = entry ? change(toStored(id, entry, true)) : null;
+      if (next) changed.push(assertSameId(id, next));
+    }
+    await this.upsert(collectionName, changed);
+    return changed.map((r) => r.id);
   }
 
   async get(

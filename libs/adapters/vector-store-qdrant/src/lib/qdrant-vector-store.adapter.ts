@@ -46,7 +46,7 @@ import {
   type VectorStore,
   type UpsertOptions,
 } from '@kioku/vector-store';
-import { assertLimit, assertMetadata, assertRecordShape } from '@kioku/vector-store-base';
+import { assertLimit, assertMetadata, assertRecordShape, assertSameId } from '@kioku/vector-store-base';
 import { QdrantCollections } from './qdrant-collections';
 import { BACKEND, classifyQdrantError, toStoreError } from './qdrant-errors';
 import { filterOf, translateFilter } from './qdrant-filter.translator';
@@ -120,6 +120,25 @@ export class QdrantVectorStore implements VectorStore {
   async patchMetadata(collection: string, patches: { id: string; metadata: Metadata }[]): Promise<void> {
     for (const patch of patches) assertMetadata(patch.metadata);
     await this.run(collection, () => this.writes.patchMetadata(collection, patches));
+  }
+
+  /**
+   * A read, then a write: Qdrant has no conditional write, so another write of a record between the two
+   * is undone. The repairs that rewrite records change nothing here (upsert replaces whole points, so no
+   * key is ever left behind), but a caller that needs the step atomic must not rely on Qdrant for it.
+   */
+  async rewrite(
+    collection: string,
+    ids: string[],
+    change: (record: StoredRecord) => VectorRecord | null,
+  ): Promise<string[]> {
+    const current = await this.get(collection, [...new Set(ids)], { includeVectors: true });
+    const changed = current.flatMap((record) => {
+      const next = change(record);
+      return next ? [assertSameId(record.id, next)] : [];
+    });
+    if (changed.length > 0) await this.upsert(collection, changed);
+    return changed.map((r) => r.id);
   }
 
   get(

@@ -3,7 +3,9 @@
  * the configured adapters, the domain libraries and their settings. Opening the default namespace at
  * start makes a down store or a mismatched embedding model stop the app with one clear line.
  */
+import { join } from 'node:path';
 import { Container } from 'inversify';
+import { FileChangeJournal, InProcessChangeJournal, type ChangeJournal } from '@kioku/change-journal';
 import type { KiokuConfig } from '@kioku/config';
 import {
   JsonLinesLogSink,
@@ -22,6 +24,7 @@ import { workspaceSyncModule } from '@kioku/workspace-sync';
 import { NodeWorkspaceFiles } from '@kioku/workspace-files-node';
 import { DEFAULT_FORGETTING_SETTINGS, FORGETTING_TOKENS, forgettingModule } from '@kioku/forgetting';
 import { MEMORY_TOKENS, MemoryRepository, memoryModule, unbindBackgroundWriters } from '@kioku/memory';
+import { memoryChangesModule } from '@kioku/memory-changes';
 import { portabilityModule } from '@kioku/portability';
 import { RedactingLogger } from '@kioku/redaction';
 import { SHARED_STATE_TOKENS } from '@kioku/shared-state';
@@ -116,6 +119,7 @@ function bindLibraries(
     forgettingModule(),
     consolidationModule(),
     portabilityModule(),
+    memoryChangesModule(changeJournal(config)),
   );
   const wrap = options.wrapEmbeddings;
   if (wrap)
@@ -147,6 +151,16 @@ function bindLibraries(
       [VECTOR_STORE_TOKENS.VectorStore],
     )
     .inSingletonScope();
+}
+
+/**
+ * Where memory changes are told: files under the data dir, which every process on it follows; the
+ * in-process store shares its memories with no other process, and so its changes.
+ */
+function changeJournal(config: KiokuConfig): ChangeJournal {
+  return config.vectorStore.kind === 'memory'
+    ? new InProcessChangeJournal()
+    : new FileChangeJournal(join(config.dataDir, 'changes'));
 }
 
 /** Loads the embedding model and opens the configured namespace, unless the options turn them off. */

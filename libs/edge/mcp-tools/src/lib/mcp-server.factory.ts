@@ -2,14 +2,21 @@
  * Builds one MCP server (one per session) over the app; the transport is attached by the entry point,
  * so the same server runs over stdio and Streamable HTTP. The server answers `initialize`,
  * `tools/list` and `logging/setLevel` at once, from definitions alone: the app (store and model) may
- * still be starting, and each call waits for it (see tool-runner.ts).
+ * still be starting, and each call waits for it (see tool-runner.ts). Besides the tools: prompts,
+ * completions of their arguments and of the resource template (the session's namespace only), and
+ * live resources (the session hears its namespace's memory changes from every process on the data dir).
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Container } from 'inversify';
 import { KERNEL_TOKENS, type Clock, type Logger } from '@kioku/kernel';
 import type { CallContext } from '@kioku/call-context';
+import { sessionCompleters } from './completion/completers';
+import { registerPrompts } from './prompts/register-prompts';
 import { registerOperationTools } from './tools/operation-tools';
+import { followResourceChanges } from './resources/live-resources';
 import { registerMemoryResources } from './resources/memory.resources';
+import { registerRecentMemories } from './resources/recent-memories.resource';
+import { ResourceSubscriptions } from './resources/resource-subscriptions';
 
 export const SERVER_INFO = { name: 'kioku', version: '0.1.0' } as const;
 
@@ -36,7 +43,13 @@ export function createMcpServer(app: Container | McpServerServices, context: Cal
     capabilities: { logging: {} },
   });
   const deps = { ...services, context, server };
+  const completers = sessionCompleters(server, deps);
   registerOperationTools(server, deps);
-  registerMemoryResources(server, deps);
+  registerPrompts(server, deps, completers);
+  registerRecentMemories(server, deps);
+  registerMemoryResources(server, deps, completers);
+  const subscriptions = new ResourceSubscriptions();
+  subscriptions.register(server);
+  followResourceChanges(server, deps, subscriptions);
   return server;
 }

@@ -7,6 +7,9 @@
  * - Distances are **cosine distances**: 0 = same direction, 1 = orthogonal, 2 = opposite. Query results
  *   are ordered by ascending distance.
  * - `upsert` replaces a whole record (vector, metadata and document) with the same id; it is idempotent.
+ * - Concurrent writes of a record, from any process, leave one of the written versions, and once they
+ *   have returned every read (by id, filter, vector, text, counts) shows that version and no trace of
+ *   the others.
  * - Metadata values are flat scalars (string, number, boolean); no nested objects, no null.
  * - Operations on a missing collection throw `CollectionNotFoundError`, except `describeCollection`
  *   (returns null), `ensureCollection` (creates it) and `deleteCollection` (no-op).
@@ -163,6 +166,19 @@ export interface VectorStore {
    * Ids that do not exist are ignored.
    */
   patchMetadata(collection: string, patches: { id: string; metadata: Metadata }[]): Promise<void>;
+
+  /**
+   * Reads each record of `ids` (with its vector) and writes what `change` returns for it (same id), or
+   * leaves it as it is when `change` returns null; missing ids are skipped. Where the store can, each
+   * record's read and write are one step for every other write of every process that shares it, so a
+   * change computed from a record never undoes a write that landed in between (repairs that derive a
+   * record from itself); an adapter that cannot says so. Returns the ids written.
+   */
+  rewrite(
+    collection: string,
+    ids: string[],
+    change: (record: StoredRecord) => VectorRecord | null,
+  ): Promise<string[]>;
 
   /** Records with the given ids, in the order of `ids`, skipping missing ones. */
   get(collection: string, ids: string[], options?: { includeVectors?: boolean }): Promise<StoredRecord[]>;

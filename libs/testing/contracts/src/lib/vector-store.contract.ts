@@ -6,6 +6,7 @@
  * (`vector-store-contract/*.suite.ts`); this function registers them all under one describe.
  */
 import { describeCollectionContract } from './vector-store-contract/collections.suite';
+import { describeConcurrentWritesContract } from './vector-store-contract/concurrent-writes.suite';
 import { describeIndexedKeysContract } from './vector-store-contract/indexed-keys.suite';
 import { describeReadCopiesContract } from './vector-store-contract/read-copies.suite';
 import { describeFindAndCountContract } from './vector-store-contract/paging.suite';
@@ -43,5 +44,6 @@ export function describeVectorStoreContract(
     describeFindAndCountContract(context);
     describeIndexedKeysContract(context);
     describeReadCopiesContract(context);
+    describeConcurrentWritesContract(context);
   });
 }

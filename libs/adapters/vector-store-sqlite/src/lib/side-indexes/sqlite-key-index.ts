@@ -6,7 +6,7 @@
  * stay distinct.
  */
 import type { Metadata, MetadataValue } from '@kioku/vector-store';
-import type { KeyedRecord, KeyIndex } from '@kioku/vector-store-base';
+import { sameMetadata, type KeyedRecord, type KeyIndex } from '@kioku/vector-store-base';
 import { openIndexDatabase, statement, writeTransaction, type SqliteDatabase } from '../sqlite/sqlite-driver';
 import { fromBlob, toBlob } from '../sqlite/vector-blob';
 
@@ -95,7 +95,11 @@ export class SqliteKeyIndex implements KeyIndex {
     return keys === undefined ? undefined : (JSON.parse(keys) as string[]);
   }
 
-  async add(collection: string, records: { id: string; metadata: Metadata }[]): Promise<number> {
+  async add(
+    collection: string,
+    records: { id: string; metadata: Metadata }[],
+    options: { existingOnly?: boolean } = {},
+  ): Promise<number> {
     const keys = this.indexedKeys(collection);
     if (!keys || records.length === 0) return 0;
     let added = 0;
@@ -104,15 +108,17 @@ export class SqliteKeyIndex implements KeyIndex {
       'INSERT OR IGNORE INTO key_entries (collection, key, value, id) VALUES (?, ?, ?, ?)',
     );
     const known = statement(this.db, 'INSERT OR IGNORE INTO key_records (collection, id) VALUES (?, ?)');
+    const isKnown = statement(this.db, 'SELECT 1 FROM key_records WHERE collection = ? AND id = ?');
     writeTransaction(this.db, () => {
       for (const record of records) {
+        if (options.existingOnly && !isKnown.get(collection, record.id)) continue;
         let changes = 0;
         for (const key of keys) {
           const value = record.metadata[key];
           if (value !== undefined)
             changes += insert.run(collection, key, JSON.stringify(value), record.id).changes;
         }
-        known.run(collection, record.id);
+        if (!options.existingOnly) known.run(collection, record.id);
         if (changes > 0) added += 1;
       }
     });
@@ -127,24 +133,66 @@ export class SqliteKeyIndex implements KeyIndex {
     });
   }
 
-  async fill(collection: string, records: KeyedRecord[]): Promise<void> {
-    if (records.length === 0 || !this.indexedKeys(collection)) return;
-    const current = statement(
+  async stale(collection: string, records: KeyedRecord[]): Promise<Set<string>> {
+    const keys = this.indexedKeys(collection);
+    const stale = new Set<string>();
+    if (!keys) return stale;
+    for (let i = 0; i < records.length; i += VALUES_PER_STATEMENT) {
+      const chunk = records.slice(i, i + VALUES_PER_STATEMENT);
+      const ids = chunk.map((r) => r.id);
+      const marks = ids.map(() => '?').join(', ');
+      const copies = new Map(
+        (
+          statement(
+            this.db,
+            `SELECT r.id AS id, r.metadata AS metadata, r.document AS document, v.id IS NOT NULL AS vectored
+               FROM key_records r LEFT JOIN key_vectors v ON v.collection = r.collection AND v.id = r.id
+               WHERE r.collection = ? AND r.id IN (${marks})`,
+          ).all(collection, ...ids) as (CopyRow & { vectored: number })[]
+        ).map((row) => [row.id, row]),
+      );
+      const entries = new Map<string, Set<string>>();
+      const entryRows = statement(
+        this.db,
+        `SELECT id, key, value FROM key_entries WHERE collection = ? AND id IN (${marks})`,
+      ).all(collection, ...ids) as { id: string; key: string; value: string }[];
+      for (const row of entryRows) {
+        if (!entries.has(row.id)) entries.set(row.id, new Set());
+        entries.get(row.id)!.add(entryOf(row.key, row.value));
+      }
+      for (const record of chunk) {
+        const copy = copies.get(record.id);
+        const sameCopy =
+          copy?.metadata != null &&
+          copy.vectored === 1 &&
+          copy.document === record.document &&
+          sameMetadata(JSON.parse(copy.metadata) as Metadata, record.metadata);
+        const expected = expectedEntries(keys, record.metadata);
+        const actual = entries.get(record.id) ?? new Set<string>();
+        const sameEntries = expected.size === actual.size && [...expected].every((e) => actual.has(e));
+        if (!sameCopy || !sameEntries) stale.add(record.id);
+      }
+    }
+    return stale;
+  }
+
+  async reconcile(collection: string, records: KeyedRecord[]): Promise<void> {
+    const keys = this.indexedKeys(collection);
+    if (!keys || records.length === 0) return;
+    const removeEntries = statement(this.db, 'DELETE FROM key_entries WHERE collection = ? AND id = ?');
+    const insert = statement(
       this.db,
-      'SELECT metadata, document FROM key_records WHERE collection = ? AND id = ?',
+      'INSERT INTO key_entries (collection, key, value, id) VALUES (?, ?, ?, ?)',
     );
     const copies = this.copyStatements();
-    // One transaction: no writer's copy can land between the check and the write.
     writeTransaction(this.db, () => {
-      for (const r of records) {
-        const row = current.get(collection, r.id) as
-          { metadata: string | null; document: string | null } | undefined;
-        if (row?.metadata == null) copies.write(collection, r);
-        else if (
-          row.document !== r.document ||
-          !sameMetadata(JSON.parse(row.metadata) as Metadata, r.metadata)
-        )
-          copies.drop(collection, r.id);
+      for (const record of records) {
+        removeEntries.run(collection, record.id);
+        for (const key of keys) {
+          const value = record.metadata[key];
+          if (value !== undefined) insert.run(collection, key, JSON.stringify(value), record.id);
+        }
+        copies.write(collection, record);
       }
     });
   }
@@ -295,8 +343,13 @@ function fromRow(row: CopyRow): KeyedRecord {
   return copy;
 }
 
-/** The same keys and values, in any order (a writer's copy and the store's record order keys differently). */
-function sameMetadata(a: Metadata, b: Metadata): boolean {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => key in b && a[key] === b[key]);
+/** The entries a record's metadata gives: one per indexed key it has, as `key`, NUL, JSON value. */
+function expectedEntries(keys: string[], metadata: Metadata): Set<string> {
+  return new Set(
+    keys.flatMap((key) => (metadata[key] === undefined ? [] : [entryOf(key, JSON.stringify(metadata[key]))])),
+  );
+}
+
+function entryOf(key: string, value: string): string {
+  return `${key}\u0000${value}`;
 }

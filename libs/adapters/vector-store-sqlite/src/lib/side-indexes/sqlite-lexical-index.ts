@@ -49,8 +49,8 @@ export class SqliteLexicalIndex implements LexicalIndex {
     return this.tables.search(collection, text, limit, filter);
   }
 
-  async indexedIds(collection: string, ids: string[]): Promise<Set<string>> {
-    return this.tables.indexedIds(collection, ids);
+  async indexedMetadata(collection: string, ids: string[]): Promise<Map<string, Metadata>> {
+    return this.tables.indexedMetadata(collection, ids);
   }
 
   async idsAfter(collection: string, afterId: string | undefined, limit: number): Promise<string[]> {

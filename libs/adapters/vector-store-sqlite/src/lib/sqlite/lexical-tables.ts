@@ -222,20 +222,18 @@ export class LexicalTables {
     ).all(...weighted.flatMap(([term, idf]) => [idf, term]), ...condition.params, parameters) as LexicalHit[];
   }
 
-  /** Which of the ids are indexed. */
-  indexedIds(collection: string, ids: string[]): Set<string> {
+  /** The metadata the filters of the indexed ones among `ids` read. */
+  indexedMetadata(collection: string, ids: string[]): Map<string, Metadata> {
     const id = this.collectionId(collection);
-    const found = new Set<string>();
+    const found = new Map<string, Metadata>();
     if (id === undefined) return found;
     for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
       const chunk = ids.slice(i, i + IDS_PER_STATEMENT);
       const rows = statement(
         this.db,
-        `SELECT id FROM documents WHERE collection = ? AND id IN (${chunk.map(() => '?').join(', ')})`,
-      )
-        .pluck()
-        .all(id, ...chunk) as string[];
-      for (const row of rows) found.add(row);
+        `SELECT id, metadata FROM documents WHERE collection = ? AND id IN (${chunk.map(() => '?').join(', ')})`,
+      ).all(id, ...chunk) as { id: string; metadata: string }[];
+      for (const row of rows) found.set(row.id, JSON.parse(row.metadata) as Metadata);
     }
     return found;
   }

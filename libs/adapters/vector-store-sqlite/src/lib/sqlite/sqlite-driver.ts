@@ -69,8 +69,8 @@ export function statement(db: SqliteDatabase, sql: string): BetterSqlite3.Statem
  * upgrade once another process committed (SQLITE_BUSY_SNAPSHOT), and SQLite does not wait for that
  * (seen with three gateway replicas on one index file).
  */
-export function writeTransaction(db: SqliteDatabase, work: () => void): void {
-  db.transaction(work).immediate();
+export function writeTransaction<T>(db: SqliteDatabase, work: () => T): T {
+  return db.transaction(work).immediate();
 }
 
 function restrictToOwner(file: string): void {

@@ -33,9 +33,11 @@ import {
   assertLimit,
   assertMetadata,
   assertRecordShape,
+  assertSameId,
   assertVector,
   decodeCursor,
   encodeCursor,
+  sameMetadata,
 } from '@kioku/vector-store-base';
 import { LexicalTables } from '../sqlite/lexical-tables';
 import { writeTransaction, type SqliteDatabase } from '../sqlite/sqlite-driver';
@@ -171,6 +173,26 @@ export class SqliteVectorStore implements VectorStore {
     }, collection);
   }
 
+  async rewrite(
+    collection: string,
+    ids: string[],
+    change: (record: StoredRecord) => VectorRecord | null,
+  ): Promise<string[]> {
+    return mappingSqliteErrors(() => {
+      const row = this.catalog.require(collection);
+      // Read and written in one transaction: no other process's write lands in between.
+      return this.write(() => {
+        const found = this.records.read(row.id, [...new Set(ids)], true);
+        const changed = [...found.values()].flatMap((record) => {
+          const next = change(record);
+          return next ? [assertSameId(record.id, next)] : [];
+        });
+        this.writeRecords(row, this.validated(row, changed));
+        return changed.map((r) => r.id);
+      });
+    }, collection);
+  }
+
   async get(
     collection: string,
     ids: string[],
@@ -279,18 +301,22 @@ export class SqliteVectorStore implements VectorStore {
       let seen = 0;
       let after: string | undefined;
       for (;;) {
-        const page = this.records.page(row, { after, limit: REINDEX_PAGE, withVectors: false });
+        // Read and written in one transaction, so no write landing in between is undone.
+        const page = this.write(() => {
+          const records = this.records.page(row, { after, limit: REINDEX_PAGE, withVectors: false });
+          const entries =
+            options.mode === 'rebuild'
+              ? new Map<string, Metadata>()
+              : this.lexical.indexedMetadata(
+                  row.name,
+                  records.map((r) => r.id),
+                );
+          const stale = records.filter((r) => !sameMetadata(entries.get(r.id), r.metadata));
+          this.lexical.upsert(row.name, stale);
+          indexed += stale.length;
+          return records;
+        });
         if (page.length === 0) break;
-        const present =
-          options.mode === 'rebuild'
-            ? new Set<string>()
-            : this.lexical.indexedIds(
-                row.name,
-                page.map((r) => r.id),
-              );
-        const stale = page.filter((r) => !present.has(r.id));
-        this.write(() => this.lexical.upsert(row.name, stale));
-        indexed += stale.length;
         seen += page.length;
         options.onProgress?.(seen);
         after = page[page.length - 1].id;
@@ -321,8 +347,8 @@ export class SqliteVectorStore implements VectorStore {
     }, collection);
   }
 
-  private write(work: () => void): void {
-    writeTransaction(this.db, work);
+  private write<T>(work: () => T): T {
+    return writeTransaction(this.db, work);
   }
 
   /** Checks every record before any is written; of several with one id, the last is kept. */

@@ -2,11 +2,12 @@
  * Every write path keeps the namespace's lexical index in step with its memories — remember,
  * update_memory, forget, restore and merge_memories — on the in-process store and on a real Chroma
  * server with its SQLite index: what a memory no longer says is no longer found by its words, and a
- * memory that is back is found again.
+ * memory that is back is found again; and a merge leaves nothing beside the store to repair.
  */
 import { ForgetUseCase, RestoreUseCase } from '@kioku/forgetting';
 import { createForgettingTestKit } from '@kioku/forgetting/testing';
-import { MemoryRepository, UpdateMemoryUseCase } from '@kioku/memory';
+import { LinkRepository } from '@kioku/links';
+import { MemoryRepository, RecallUseCase, UpdateMemoryUseCase } from '@kioku/memory';
 import { useChromaTestServer } from '@kioku/vector-store-chroma/testing';
 import type { VectorStore } from '@kioku/vector-store';
 import { MemoryVectorStore } from '@kioku/vector-store-memory';
@@ -62,6 +63,8 @@ describe.each([
     const { remember, byWords, container, context } = setup();
     const keep = await remember('Ana likes green tea');
     const remove = await remember('Ana drinks matcha every morning');
+    // Recalled just before the merge: its access count is written a second later, after it is gone.
+    await container.get(RecallUseCase).execute({ query: 'matcha every morning' }, context);
     await container.get(MergeMemoriesUseCase).execute(
       {
         keepId: keep.id,
@@ -72,5 +75,15 @@ describe.each([
     );
     expect(await byWords('matcha')).toEqual([keep.id]);
     expect(await byWords('drinks')).toEqual([]);
+    // Nothing is left beside the store for the integrity job (an empty copy of the removed memory was).
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(await container.get(MemoryRepository).reindexText(context.namespace, 'repair')).toEqual({
+      indexed: 0,
+      removed: 0,
+    });
+    expect(await container.get(LinkRepository).repairIndex(context.namespace)).toEqual({
+      indexed: 0,
+      removed: 0,
+    });
   });
 });

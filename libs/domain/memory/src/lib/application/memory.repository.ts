@@ -20,10 +20,11 @@ import {
   type Filter,
   type LexicalIndexReport,
   type Metadata,
+  type StoredRecord,
   type VectorStore,
 } from '@kioku/vector-store';
 import type { Memory } from '../domain/memory';
-import { fromRecord, toDocument, toMetadata } from '../domain/memory-record.codec';
+import { fromRecord, toDocument, toMetadata, withTagKeysOfItsTags } from '../domain/memory-record.codec';
 
 export interface StoredMemory {
   memory: Memory;
@@ -251,6 +252,31 @@ export class MemoryRepository {
       });
       cursor = page.nextCursor;
     } while (cursor);
+  }
+
+  /**
+   * Rewrites the memories whose tag keys differ from their tags (see `withTagKeysOfItsTags`), each from
+   * its record as stored when the write is made (`VectorStore.rewrite`), so a write that lands meanwhile
+   * is never undone. Reads the namespace's metadata a page at a time; returns how many were rewritten.
+   */
+  async rewriteStaleTagKeys(namespace: string, pageSize: number): Promise<number> {
+    const collection = await this.open(namespace);
+    const fix = (record: StoredRecord) => {
+      const metadata = withTagKeysOfItsTags(record);
+      return metadata && { id: record.id, vector: record.vector ?? [], metadata, document: record.document };
+    };
+    const stale: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.store.find(collection, { limit: pageSize, cursor });
+      stale.push(...page.records.filter((r) => withTagKeysOfItsTags(r) !== null).map((r) => r.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    let rewritten = 0;
+    for (let i = 0; i < stale.length; i += pageSize) {
+      rewritten += (await this.store.rewrite(collection, stale.slice(i, i + pageSize), fix)).length;
+    }
+    return rewritten;
   }
 
   /** Merges metadata keys into stored memories (access tracking). */

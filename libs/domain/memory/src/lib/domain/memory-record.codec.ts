@@ -60,6 +60,28 @@ export function toMetadata(memory: Memory): Metadata {
   return metadata;
 }
 
+/**
+ * The record's metadata with exactly one `tag_<tag>` key per tag its memory holds (recall's tag filters
+ * read those keys), every other key as it is; null when it has them already or is not a memory. A store
+ * that merges metadata on write could keep the keys of tags a memory lost (writes raced each other).
+ */
+export function withTagKeysOfItsTags(record: StoredRecord): Metadata | null {
+  const memory = fromRecord(record);
+  if (!memory) return null;
+  const expected = new Set(memory.tags.map(tagKey));
+  const present = Object.keys(record.metadata).filter((key) => key.startsWith(TAG_KEY_PREFIX));
+  if (
+    present.length === expected.size &&
+    present.every((key) => expected.has(key) && record.metadata[key] === true)
+  )
+    return null;
+  const metadata: Metadata = Object.fromEntries(
+    Object.entries(record.metadata).filter(([key]) => !key.startsWith(TAG_KEY_PREFIX)),
+  );
+  for (const key of expected) metadata[key] = true;
+  return metadata;
+}
+
 export function toDocument(memory: Memory): string {
   return searchText(memory.content);
 }

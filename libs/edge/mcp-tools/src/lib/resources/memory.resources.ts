@@ -1,14 +1,17 @@
 /**
  * Memories as MCP resources: `kioku://memories/{id}` (one per memory; JSON of the memory), listed
  * newest first (the newest LIST_LIMIT public ones). Private memories are neither listed nor readable
- * unless the URI asks for them with `?include_private=true`. Reading counts no access.
+ * unless the URI asks for them with `?include_private=true`. Reading counts no access. The template's
+ * `id` completes with the ids of public memories (`completion/complete`).
  */
 import { McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { snippet, toAppError } from '@kioku/kernel';
+import { snippet } from '@kioku/kernel';
 import { memoryView } from '@kioku/presenters';
-import type { Memory, ReadMemoriesUseCase } from '@kioku/memory';
+import type { Memory } from '@kioku/memory';
+import type { Completers } from '../completion/completers';
 import type { ToolDeps } from '../tools/tool-runner';
+import { readMemories } from './read-memories';
 
 export const MEMORY_URI_TEMPLATE = 'kioku://memories/{id}';
 const LIST_LIMIT = 100;
@@ -19,12 +22,14 @@ export function memoryUri(id: string): string {
   return `kioku://memories/${id}`;
 }
 
-export function registerMemoryResources(server: McpServer, deps: ToolDeps): void {
+export function registerMemoryResources(server: McpServer, deps: ToolDeps, completers: Completers): void {
   const template = new ResourceTemplate(MEMORY_URI_TEMPLATE, {
     list: async () => {
       const memories = await readMemories(deps, (use) => use.newest(deps.context, LIST_LIMIT));
       return { resources: memories.map(describe) };
     },
+    // The ids of the namespace's public memories, newest first, by prefix.
+    complete: { id: completers.memoryIds },
   });
   server.registerResource(
     'memory',
@@ -52,17 +57,4 @@ function describe(memory: Memory) {
     title: snippet(memory.content, 60),
     mimeType: 'application/json',
   };
-}
-
-/** Waits for the app like a tool call; a failed start or a store error becomes a safe protocol error. */
-async function readMemories<T>(deps: ToolDeps, read: (use: ReadMemoriesUseCase) => Promise<T>): Promise<T> {
-  try {
-    const container = await deps.container;
-    const { ReadMemoriesUseCase } = await import('@kioku/memory');
-    return await read(container.get(ReadMemoriesUseCase));
-  } catch (error) {
-    const { code, message } = toAppError(error);
-    deps.logger.warn('resource.error', { error });
-    throw new McpError(-32603, `${code}: ${message}`);
-  }
 }

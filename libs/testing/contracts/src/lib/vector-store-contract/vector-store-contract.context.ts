@@ -10,6 +10,11 @@ const DISTANCE_TOLERANCE = 1e-3;
 export interface VectorStoreHarness {
   /** Called once before the suite; the store may be shared by all tests. */
   create(): Promise<VectorStore>;
+  /**
+   * Another store over the same backend and indexes, as another process would open it (omit for
+   * in-process stores, which no other process can share: the suite then uses the first one twice).
+   */
+  createSecondInstance?(): Promise<VectorStore>;
   /** Called once after the suite (stop servers, close clients). */
   cleanup?(): Promise<void>;
 }
@@ -20,11 +25,20 @@ export interface VectorStoreContractCapabilities {
    * then components are compared to 5 decimals.
    */
   exactVectorRoundTrip?: boolean;
+  /**
+   * `rewrite` reads and writes each record in one step for every other writer (default true). False for
+   * a backend without conditional writes (Qdrant): concurrent rewrites are then raced in one instance only.
+   */
+  atomicRewrite?: boolean;
 }
 
 export interface VectorStoreContractContext {
   /** The store under test (valid inside tests and hooks). */
   readonly store: VectorStore;
+  /** A second instance on the same data, or the store itself where there is none. */
+  readonly second: VectorStore;
+  /** See `VectorStoreContractCapabilities.atomicRewrite`. */
+  readonly atomicRewrite: boolean;
   /** Collections to delete after the current test. */
   readonly created: Set<string>;
   /** A new, uniquely named collection (deleted after the test). */
@@ -47,10 +61,12 @@ export function vectorStoreContractContext(
   capabilities: VectorStoreContractCapabilities,
 ): VectorStoreContractContext {
   let store: VectorStore | undefined;
+  let second: VectorStore | undefined;
   const created = new Set<string>();
 
   beforeAll(async () => {
     store = await harness.create();
+    second = (await harness.createSecondInstance?.()) ?? store;
   });
 
   afterEach(async () => {
@@ -105,6 +121,11 @@ export function vectorStoreContractContext(
       if (!store) throw new Error('The store under test is created in beforeAll: use it inside tests.');
       return store;
     },
+    get second(): VectorStore {
+      if (!second) throw new Error('The second instance is created in beforeAll: use it inside tests.');
+      return second;
+    },
+    atomicRewrite: capabilities.atomicRewrite ?? true,
     created,
     newCollection,
     seeded,

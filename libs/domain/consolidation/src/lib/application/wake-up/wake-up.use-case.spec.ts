@@ -46,6 +46,18 @@ describe('WakeUpUseCase', () => {
     expect(result.latestIntrospection?.id).toBe(saved[2].id);
   });
 
+  it('leaves private memories out of the recent ones and the introspection when asked to', async () => {
+    const { wakeUp, context, remember, clock } = setup();
+    const open = await remember({ content: 'I think better on walks', category: 'introspection' });
+    clock.advance(60_000);
+    await remember({ content: 'I am afraid of the exam', category: 'introspection', private: true });
+    const result = await wakeUp.execute({ includePrivate: false }, context);
+    expect(result.total).toBe(2);
+    expect(result.recent.map((m) => m.id)).toEqual([open.id]);
+    expect(result.latestIntrospection?.id).toBe(open.id);
+    expect((await wakeUp.execute({}, context)).recent).toHaveLength(2);
+  });
+
   it('reads only: no access is counted', async () => {
     const { wakeUp, context, remember, container } = setup();
     const memory = await remember({ content: 'Watered the plants' });

@@ -8,8 +8,9 @@ import { inject, injectable } from 'inversify';
 import { KERNEL_TOKENS, type Clock } from '@kioku/kernel';
 import { MemoryRepository, type Memory } from '@kioku/memory';
 import { type CallContext } from '@kioku/call-context';
-import { where } from '@kioku/vector-store';
+import { allOf, where } from '@kioku/vector-store';
 import { ConsolidationStateRepository } from '../consolidation-state.repository';
+import type { WakeUpInput } from './wake-up.input';
 
 const RECENT = 3;
 
@@ -29,12 +30,14 @@ export class WakeUpUseCase {
     @inject(KERNEL_TOKENS.Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(_input: Record<string, never>, context: CallContext): Promise<WakeUpResult> {
+  async execute(input: WakeUpInput, context: CallContext): Promise<WakeUpResult> {
     const now = this.clock.now();
+    const publicOnly = input.includePrivate === false ? where.eq('isPrivate', false) : undefined;
+    const introspection = allOf(where.eq('category', 'introspection'), publicOnly);
     const [total, recent, introspections, pendingMergePairs] = await Promise.all([
       this.memories.count(context.namespace),
-      this.memories.newest(context.namespace, RECENT, undefined, now),
-      this.memories.newest(context.namespace, 1, where.eq('category', 'introspection'), now),
+      this.memories.newest(context.namespace, RECENT, publicOnly, now),
+      this.memories.newest(context.namespace, 1, introspection, now),
       this.pendingMergePairs(context.namespace),
     ]);
     return { total, recent, latestIntrospection: introspections[0] ?? null, pendingMergePairs };

@@ -1,6 +1,6 @@
 import { CreateEpisodeUseCase, EpisodeRepository } from '@kioku/episodes';
 import { legacyLinkRecord } from '@kioku/links/testing';
-import { MemoryRepository, RememberBatchUseCase } from '@kioku/memory';
+import { MemoryRepository, RecallUseCase, RememberBatchUseCase } from '@kioku/memory';
 import { createForgettingTestKit } from '../../testing/forgetting-test-kit';
 import { TrashRepository } from '../trash.repository';
 import { RepairIntegrityUseCase } from './repair-integrity.use-case';
@@ -133,6 +133,35 @@ describe('RepairIntegrityUseCase', () => {
     await repo.delete('test', [a.id]);
     expect(await repair()).toMatchObject({ episodeIdsDropped: 1 });
     expect((await container.get(EpisodeRepository).get('test', episode.id))?.memoryIds).toEqual([b.id]);
+  });
+
+  it('rewrites the tag keys of memories whose keys differ from their tags, and nothing else', async () => {
+    const { remember, store, repair, container, context } = setup();
+    const kept = await remember({ content: 'Tea in the garden', tags: ['garden'] });
+    const raced = await remember({ content: 'Rain on the roof', tags: ['start'] });
+    const collection = 'kioku_test_memories';
+    // What two updates racing on a store that merges metadata left: the keys of both versions' tags.
+    await store.rewrite(collection, [raced.id], (record) => ({
+      id: record.id,
+      vector: record.vector ?? [],
+      metadata: { ...record.metadata, tag_alpha: true, tag_start: true },
+      document: record.document,
+    }));
+    const recall = container.get(RecallUseCase);
+    const taggedAlpha = async () =>
+      (await recall.execute({ query: 'rain roof', tags: ['alpha'] }, context)).results.map(
+        (r) => r.memory.id,
+      );
+    expect(await taggedAlpha()).toEqual([raced.id]);
+    const [before] = await store.get(collection, [raced.id], { includeVectors: true });
+
+    expect(await repair()).toMatchObject({ tagKeysRebuilt: 1 });
+    expect(await taggedAlpha()).toEqual([]);
+    const [after] = await store.get(collection, [raced.id], { includeVectors: true });
+    const { tag_alpha: _lost, ...rest } = before.metadata;
+    expect(after).toEqual({ ...before, metadata: rest });
+    expect((await store.get(collection, [kept.id]))[0].metadata).toMatchObject({ tag_garden: true });
+    expect(await repair()).toMatchObject({ tagKeysRebuilt: 0 });
   });
 
   describe('a batch stopped between storing its memories and writing their links', () => {

@@ -4,8 +4,10 @@
  * `restoring` flag), merges the per-direction link records of older stores into pair records, removes
  * links with a missing end, gives a memory without any link the auto-links remember would have
  * written (a remember killed between storing memories and writing their links leaves them unlinked),
- * drops ids of deleted memories from episodes, and brings the lexical index in line with the
- * memories (a crash between a store write and its index write leaves them apart). Reads page by page and collects the
+ * drops ids of deleted memories from episodes, rewrites memories whose tag keys differ from their tags
+ * (writes that raced on a store that merges metadata left them), and brings the indexes beside the
+ * store — key entries, read copies, the lexical index — in line with the records (a crash between a
+ * store write and its index write leaves them apart). Reads page by page and collects the
  * repairs before writing, so writing never shifts the pages being read.
  */
 import { inject, injectable } from 'inversify';
@@ -38,7 +40,9 @@ export interface IntegrityReport {
   linkIndexEntriesAdded: number;
   /** Key index entries whose link was gone, now removed. */
   linkIndexEntriesRemoved: number;
-  /** Memories the lexical index lacked, now indexed. */
+  /** Memories whose tag keys (what recall's tag filters read) differed from their tags, now rewritten. */
+  tagKeysRebuilt: number;
+  /** Memories whose lexical entry or read copy was missing or differed from them, now written again. */
   lexicalEntriesAdded: number;
   /** Lexical index entries whose memory was gone, now removed. */
   lexicalEntriesRemoved: number;
@@ -73,6 +77,7 @@ export class RepairIntegrityUseCase {
       episodeIdsDropped: 0,
       linkIndexEntriesAdded: 0,
       linkIndexEntriesRemoved: 0,
+      tagKeysRebuilt: 0,
       lexicalEntriesAdded: 0,
       lexicalEntriesRemoved: 0,
       memoriesRelinked: 0,
@@ -87,6 +92,8 @@ export class RepairIntegrityUseCase {
     await this.relinkUnlinked(namespace, linked, report, beforeWrite);
     await beforeWrite();
     report.episodeIdsDropped = await this.episodes.dropMissingMemories(namespace);
+    await beforeWrite();
+    report.tagKeysRebuilt = await this.memories.rewriteStaleTagKeys(namespace, PAGE_SIZE);
     await beforeWrite();
     const lexical = await this.memories.reindexText(namespace, 'repair');
     report.lexicalEntriesAdded = lexical.indexed;

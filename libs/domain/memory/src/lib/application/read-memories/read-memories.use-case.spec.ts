@@ -40,10 +40,32 @@ describe('ReadMemoriesUseCase', () => {
     ]);
   });
 
+  it('finds the memories about a subject as recall ranks them, private ones only when asked for', async () => {
+    const { read, first, secret, context } = await setup();
+    const about = await read.about('ramen place', context, { limit: 3 });
+    expect(about[0]?.id).toBe(first.id);
+    expect(about.map((m) => m.id)).not.toContain(secret.id);
+    const withPrivate = await read.about('bank PIN hint cat', context, { limit: 3, includePrivate: true });
+    expect(withPrivate[0]?.id).toBe(secret.id);
+    expect(await read.about('ramen place', context, { limit: 3, category: 'dream' })).toEqual([]);
+    await expect(read.about('ramen', context, { limit: 3, category: 'nonsense' })).rejects.toThrow(
+      /Unknown category/,
+    );
+  });
+
+  it('reads every memory of the namespace page by page, private ones included', async () => {
+    const { read, first, secret, last, context } = await setup();
+    const pages: string[][] = [];
+    for await (const page of read.pages(context, 2)) pages.push(page.map((m) => m.id));
+    expect(pages.every((page) => page.length <= 2)).toBe(true);
+    expect(pages.flat().sort()).toEqual([first.id, secret.id, last.id].sort());
+  });
+
   it('is passive: no access is counted', async () => {
     const { read, first, context, container } = await setup();
     await read.get(first.id, context);
     await read.newest(context, 10);
+    await read.about('ramen', context, { limit: 3 });
     const stored = await container.get(MemoryRepository).getOne(context.namespace, first.id);
     expect(stored?.memory.accessCount).toBe(first.accessCount);
     expect(stored?.memory.lastAccessedAt).toBe(first.lastAccessedAt);

@@ -1,24 +1,34 @@
 /**
- * Reads memories without recalling them (MCP resources): one by id, or the newest few. Reading is
- * passive — no access is counted, nothing is embedded. Private memories are left out unless the
- * caller asks for them, so a client that lists or attaches resources never pulls in a private one by
- * accident.
+ * Reads memories without recalling them (MCP resources, prompts and completions): one by id, the
+ * newest few, those that matter most for a subject, or all of them page by page. Reading is passive — no access is counted (and only a subject
+ * is embedded). Private memories are left out unless the caller asks for them, so a client that lists
+ * or attaches resources never pulls in a private one by accident.
  */
 import { inject, injectable } from 'inversify';
 import { KERNEL_TOKENS, type Clock } from '@kioku/kernel';
 import { where } from '@kioku/vector-store';
 import type { Memory } from '../../domain/memory';
 import { MemoryRepository } from '../memory.repository';
+import { MemoryRanker } from '../recall/memory-ranker';
+import { recallFilter } from '../recall/recall-filter';
 import type { CallContext } from '@kioku/call-context';
 
 export interface ReadOptions {
   includePrivate?: boolean;
 }
 
+/** What `about` looks for: a subject, how many, and recall's category and emotion filters. */
+export interface AboutOptions extends ReadOptions {
+  limit: number;
+  category?: string;
+  emotion?: string;
+}
+
 @injectable()
 export class ReadMemoriesUseCase {
   constructor(
     @inject(MemoryRepository) private readonly memories: MemoryRepository,
+    @inject(MemoryRanker) private readonly ranker: MemoryRanker,
     @inject(KERNEL_TOKENS.Clock) private readonly clock: Clock,
   ) {}
 
@@ -33,5 +43,22 @@ export class ReadMemoriesUseCase {
   newest(context: CallContext, limit: number, options: ReadOptions = {}): Promise<Memory[]> {
     const filter = options.includePrivate === true ? undefined : where.eq('isPrivate', false);
     return this.memories.newest(context.namespace, limit, filter, this.clock.now());
+  }
+
+  /** The memories that matter most for `subject`, best first, ranked as recall ranks them. */
+  async about(subject: string, context: CallContext, options: AboutOptions): Promise<Memory[]> {
+    const filter = recallFilter({
+      query: subject,
+      category: options.category,
+      emotion: options.emotion,
+      includePrivate: options.includePrivate === true,
+    });
+    const ranked = await this.ranker.rank(context.namespace, subject, options.limit, filter, this.clock.now());
+    return ranked.map((r) => r.memory);
+  }
+
+  /** Every memory of the namespace, private ones included, a page at a time (no vectors, no set order). */
+  pages(context: CallContext, pageSize: number): AsyncGenerator<Memory[]> {
+    return this.memories.pages(context.namespace, pageSize);
   }
 }
