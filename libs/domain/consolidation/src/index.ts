@@ -1,5 +1,8 @@
 /** Public API of @kioku/consolidation: what other projects use; everything else is internal. */
-export { consolidateInputSchema } from './lib/application/consolidate/consolidate.input';
+export {
+  type ConsolidateInput,
+  consolidateInputSchema,
+} from './lib/application/consolidate/consolidate.input';
 export {
   type ConsolidateResult,
   ConsolidateUseCase,

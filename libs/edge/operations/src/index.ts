@@ -23,4 +23,6 @@ export {
 } from './lib/operation';
 export { memoryNotFound } from './lib/rest-errors';
 export { ConfirmationError, type ConfirmationErrorCode } from './lib/confirmations/confirmation-error';
+export { type ClientAbilities } from './lib/person/client-abilities';
+export { type ClientModel, type DraftAnswer, type DraftRequest } from './lib/person/client-model';
 export { type ConfirmationQuestion, type Person, type PersonAnswer } from './lib/person/person';

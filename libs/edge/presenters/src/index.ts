@@ -26,6 +26,13 @@ export {
   getEpisodeToolOutputSchema,
 } from './lib/episodes/episode.output';
 export {
+  type ConsolidateOutcome,
+  type CreateEpisodeOutcome,
+  type EpisodeDraft,
+  type NoDraftReason,
+  noDraftReason,
+} from './lib/episodes/episode-drafts';
+export {
   createEpisodeStructured,
   createEpisodeText,
   getEpisodeStructured,

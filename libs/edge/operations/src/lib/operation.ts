@@ -11,7 +11,7 @@ import type { Container } from 'inversify';
 import type { z } from 'zod';
 import type { CallContext } from '@kioku/call-context';
 import type { HeaderDoc, HttpMethod, OperationProblem, ResponseDocs, RouteResult } from './http-responses';
-import type { Person } from './person/person';
+import type { ClientAbilities } from './person/client-abilities';
 
 /** The four hints every MCP tool carries, so that clients can show and gate it. */
 export interface OperationHints {
@@ -84,10 +84,15 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, R = unknown> {
   /** Runs the use case (loading its library on the first call). */
   run(container: Container, input: z.output<I>, context: CallContext): Promise<R>;
   /**
-   * Runs it when the transport can ask the caller's person (MCP elicitation): an operation that
-   * deletes asks them to confirm and deletes only on their yes. Without it, `run` serves every caller.
+   * Runs it for a client that can ask its person (MCP elicitation: a delete waits for their yes) or
+   * lend its model (MCP sampling: a summary drafted on request). Without it, `run` serves every caller.
    */
-  runWithPerson?(container: Container, input: z.output<I>, context: CallContext, person: Person): Promise<R>;
+  runWithClient?(
+    container: Container,
+    input: z.output<I>,
+    context: CallContext,
+    client: ClientAbilities,
+  ): Promise<R>;
   /** The text an agent reads. */
   text(result: R, now: Date): string;
   /** The structured view: MCP structured content and the REST body. */

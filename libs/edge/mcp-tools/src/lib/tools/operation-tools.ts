@@ -1,12 +1,12 @@
 /**
  * The MCP adapter of the table of operations: each operation becomes a tool with its title,
  * description, annotation hints, input and output schemas; its handler runs the use case inside
- * `runTool` (its confirmed form when the client can ask its person) and presents the result as text
- * plus structured content.
+ * `runTool` (its form for a client that can ask its person or lend its model) and presents the
+ * result as text plus structured content.
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { OPERATIONS, type Operation } from '@kioku/operations';
-import { elicitedPerson } from '../person/elicited-person';
+import { clientAbilities } from '../person/client-abilities';
 import { runTool, type ToolDeps } from './tool-runner';
 
 export function registerOperationTools(server: McpServer, deps: ToolDeps): void {
@@ -25,13 +25,11 @@ function registerTool(server: McpServer, deps: ToolDeps, operation: Operation): 
     },
     (args, extra) =>
       runTool(deps, operation.id, args, extra, async (container, context) => {
-        // A client that can ask its person gets the operation's confirmed form (deletes wait for a yes).
-        const person = elicitedPerson(deps.server, extra, (answer) =>
-          deps.logger.info('person.answered', { tool: operation.id, answer }),
-        );
+        // A client that can ask its person or lend its model gets the operation's form for it.
+        const client = clientAbilities(deps, extra, operation.id);
         const result =
-          person && operation.runWithPerson
-            ? await operation.runWithPerson(container, args, context, person)
+          operation.runWithClient && (client.person || client.model)
+            ? await operation.runWithClient(container, args, context, client)
             : await operation.run(container, args, context);
         return { text: operation.text(result, deps.clock.now()), structured: operation.structured(result) };
       }),

@@ -1,5 +1,8 @@
 /** Tidying memory and the start of a session: consolidate, merge_memories, wake_up (behaviour §4.8, §4.9, §4.11). */
 import { z } from 'zod';
+import type { Container } from 'inversify';
+import type { CallContext } from '@kioku/call-context';
+import { AppError } from '@kioku/kernel';
 import type { ConsolidateResult, MergeMemoriesResult, WakeUpResult } from '@kioku/consolidation';
 import { consolidateInputSchema, mergeMemoriesInputSchema } from '@kioku/consolidation/schemas';
 import {
@@ -22,6 +25,31 @@ const consolidation = () => import('@kioku/consolidation');
 
 function mergeRequest(input: z.output<typeof mergeMemoriesInputSchema>) {
   return { keepId: input.keep_id, removeId: input.remove_id, mergedContent: input.merged_content };
+}
+
+function consolidateRequest(input: z.output<typeof consolidateInputSchema>) {
+  return { windowHours: input.window_hours, dryRun: input.dry_run };
+}
+
+/** An episode summary needs a client that lends its model (runWithClient). */
+async function runConsolidate(
+  container: Container,
+  input: z.output<typeof consolidateInputSchema>,
+  context: CallContext,
+): Promise<ConsolidateResult> {
+  if (input.episode !== undefined)
+    throw AppError.invalidInput('episode needs a client that offers sampling: its model drafts the summary.');
+  return container
+    .get((await consolidation()).ConsolidateUseCase)
+    .execute(consolidateRequest(input), context);
+}
+
+async function runMerge(
+  container: Container,
+  input: z.output<typeof mergeMemoriesInputSchema>,
+  context: CallContext,
+): Promise<MergeMemoriesResult> {
+  return container.get((await consolidation()).MergeMemoriesUseCase).execute(mergeRequest(input), context);
 }
 
 export const wakeUp = defineOperation({
@@ -52,14 +80,23 @@ export const consolidate = defineOperation({
   id: 'consolidate',
   title: 'Consolidate',
   description:
-    'Tidy recent memory (window_hours, default 24): link, prune weak links, list near-duplicates and fading memories.',
+    'Tidy recent memory (window_hours, default 24): link, prune weak links, list near-duplicates and fading memories. ' +
+    'A client that lends its model may ask it for an episode summary of the window: episode "draft" (not saved) or "save".',
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   input: consolidateInputSchema,
   output: consolidateOutputSchema,
-  run: async (container, input, context) =>
-    container
-      .get((await consolidation()).ConsolidateUseCase)
-      .execute({ windowHours: input.window_hours, dryRun: input.dry_run }, context),
+  run: runConsolidate,
+  runWithClient: async (container, input, context, { model }) => {
+    const { episode } = input;
+    if (!model || episode === undefined) return runConsolidate(container, input, context);
+    const request = { ...consolidateRequest(input), episode };
+    return (await import('../person/episode-with-model')).consolidateWithModel(
+      container,
+      request,
+      context,
+      model,
+    );
+  },
   text: consolidateText,
   structured: consolidateStructured,
   http: [
@@ -83,15 +120,16 @@ export const mergeMemories = defineOperation({
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   input: mergeMemoriesInputSchema,
   output: mergeMemoriesToolOutputSchema,
-  run: async (container, input, context) =>
-    container.get((await consolidation()).MergeMemoriesUseCase).execute(mergeRequest(input), context),
-  runWithPerson: async (container, input, context, person) =>
-    (await import('../person/merge-with-person')).mergeWithPerson(
-      container,
-      mergeRequest(input),
-      context,
-      person,
-    ),
+  run: runMerge,
+  runWithClient: async (container, input, context, { person }) =>
+    person
+      ? (await import('../person/merge-with-person')).mergeWithPerson(
+          container,
+          mergeRequest(input),
+          context,
+          person,
+        )
+      : runMerge(container, input, context),
   text: mergeMemoriesText,
   structured: mergeMemoriesStructured,
   http: [

@@ -1,5 +1,9 @@
 /** Episodes: create_episode and get_episode (behaviour §4.10). */
+import type { Container } from 'inversify';
+import type { z } from 'zod';
+import type { CallContext } from '@kioku/call-context';
 import type { CreateEpisodeResult, GetEpisodeResult } from '@kioku/episodes';
+import { AppError } from '@kioku/kernel';
 import { createEpisodeInputSchema, getEpisodeInputSchema } from '@kioku/episodes/schemas';
 import {
   createEpisodeOutputSchema,
@@ -16,17 +20,39 @@ import { episodeNotFound } from '../rest-errors';
 
 const episodes = () => import('@kioku/episodes');
 
+/** The summary may be left out only by a client whose model drafts it (runWithClient). */
+async function runCreateEpisode(
+  container: Container,
+  input: z.output<typeof createEpisodeInputSchema>,
+  context: CallContext,
+): Promise<CreateEpisodeResult> {
+  if (input.summary === undefined)
+    throw AppError.invalidInput(
+      'summary is required (a client that offers sampling may leave it to its model).',
+    );
+  return container
+    .get((await episodes()).CreateEpisodeUseCase)
+    .execute({ memoryIds: input.memory_ids, summary: input.summary }, context);
+}
+
 export const createEpisode = defineOperation({
   id: 'create_episode',
   title: 'Create an episode',
-  description: 'Group memories (by id) of one event under a summary.',
+  description:
+    'Group memories (by id) of one event under a summary. A client that lends its model may leave summary out: the model drafts it from the public memories.',
   hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   input: createEpisodeInputSchema,
   output: createEpisodeOutputSchema,
-  run: async (container, input, context) =>
-    container
-      .get((await episodes()).CreateEpisodeUseCase)
-      .execute({ memoryIds: input.memory_ids, summary: input.summary }, context),
+  run: runCreateEpisode,
+  runWithClient: async (container, input, context, { model }) =>
+    model && input.summary === undefined
+      ? (await import('../person/episode-with-model')).createEpisodeWithModel(
+          container,
+          input.memory_ids,
+          context,
+          model,
+        )
+      : runCreateEpisode(container, input, context),
   text: createEpisodeText,
   structured: createEpisodeStructured,
   http: [

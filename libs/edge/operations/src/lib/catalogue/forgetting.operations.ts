@@ -61,14 +61,16 @@ export const forget = defineOperation({
   input: forgetInputSchema,
   output: forgetToolOutputSchema,
   run: runForget,
-  runWithPerson: async (container, input, context, person) =>
-    (await import('../person/forget-with-person')).forgetWithPerson(
-      container,
-      input,
-      context,
-      person,
-      (asked, as) => runForget(container, asked, as),
-    ),
+  runWithClient: async (container, input, context, { person }) =>
+    person
+      ? (await import('../person/forget-with-person')).forgetWithPerson(
+          container,
+          input,
+          context,
+          person,
+          (asked, as) => runForget(container, asked, as),
+        )
+      : runForget(container, input, context),
   text: forgetText,
   structured: forgetStructured,
   http: [

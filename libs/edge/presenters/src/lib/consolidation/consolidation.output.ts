@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { memoryContentSchema, memoryRefSchema } from '../shared/memory-view.output';
+import { episodeDraftSchema } from '../episodes/episode-drafts';
 import { unconfirmedAnswerSchema } from '../person/unconfirmed-answer';
 import { toolOutputSchema } from '../shared/tool-output';
 import { memoriesMissingSchema } from '../memory/memory.output';
@@ -23,6 +24,8 @@ export const consolidateOutputSchema = z.strictObject({
     z.strictObject({ a: memoryContentSchema, b: memoryContentSchema, similarity: z.number() }),
   ),
   fading: z.array(memoryContentSchema),
+  /** MCP only: the episode summary the client's model drafted, when the call asked for one. */
+  episodeDraft: episodeDraftSchema.optional(),
 });
 export type ConsolidateOutput = z.output<typeof consolidateOutputSchema>;
 

@@ -1,6 +1,6 @@
 /** Text and structured forms of consolidate and merge_memories (behaviour §4.8, §4.9; design note 000 §E scaffold). */
 import { snippet } from '@kioku/kernel';
-import type { ConsolidateResult } from '@kioku/consolidation';
+import { episodeDraftText, type ConsolidateOutcome } from '../episodes/episode-drafts';
 import { unconfirmedReason } from '../person/unconfirmed-answer';
 import { notFoundText } from '../shared/compose-response';
 import { round2 } from '../shared/rounding';
@@ -8,7 +8,7 @@ import type { ConsolidateOutput, MergeMemoriesOutput } from './consolidation.out
 import type { MergeOutcome } from './merge-outcome';
 import type { VariantFor } from '../shared/variant-for';
 
-export function consolidateText(result: ConsolidateResult): string {
+export function consolidateText(result: ConsolidateOutcome): string {
   const lines = [
     `${result.dryRun ? 'Consolidation dry run (nothing written)' : 'Consolidation complete'}. ` +
       `Replayed ${result.replayed} events, updated ${result.coactivations} co-activations, ` +
@@ -43,10 +43,11 @@ export function consolidateText(result: ConsolidateResult): string {
       'If they belong together, write one condensed memory with remember, then forget the originals.',
     );
   }
+  if (result.episodeDraft) lines.push('', episodeDraftText(result.episodeDraft));
   return lines.join('\n');
 }
 
-export function consolidateStructured(result: ConsolidateResult): ConsolidateOutput {
+export function consolidateStructured(result: ConsolidateOutcome): ConsolidateOutput {
   return {
     dryRun: result.dryRun,
     windowHours: result.windowHours,
@@ -63,6 +64,7 @@ export function consolidateStructured(result: ConsolidateResult): ConsolidateOut
       similarity: round2(c.similarity),
     })),
     fading: result.fading.map((m) => ({ id: m.id, content: m.content, private: m.isPrivate })),
+    ...(result.episodeDraft ? { episodeDraft: result.episodeDraft } : {}),
   };
 }
 

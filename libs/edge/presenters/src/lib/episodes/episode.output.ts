@@ -12,6 +12,8 @@ export const createEpisodeOutputSchema = z.strictObject({
   memoryIds: z.array(z.string()),
   droppedIds: z.array(z.string()),
   memories: z.array(memoryRefSchema),
+  /** MCP only: the summary was drafted by the client's model. */
+  summaryDrafted: z.literal(true).optional(),
 });
 export type CreateEpisodeOutput = z.output<typeof createEpisodeOutputSchema>;
 

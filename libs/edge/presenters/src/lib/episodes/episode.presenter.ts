@@ -1,22 +1,26 @@
 /** Text and structured forms of the episode operations (behaviour §4.10). */
 import { snippet } from '@kioku/kernel';
-import type { CreateEpisodeResult, GetEpisodeResult } from '@kioku/episodes';
+import type { GetEpisodeResult } from '@kioku/episodes';
+import type { CreateEpisodeOutcome } from './episode-drafts';
 import type { CreateEpisodeOutput, GetEpisodeOutput } from './episode.output';
 import type { VariantFor } from '../shared/variant-for';
 
-export function createEpisodeText(result: CreateEpisodeResult): string {
+export function createEpisodeText(result: CreateEpisodeOutcome): string {
   const n = result.episode.memoryIds.length;
   const lines = [`Created episode ${result.episode.id} with ${n} ${n === 1 ? 'memory' : 'memories'}.`];
+  if (result.summaryDrafted)
+    lines.push(`Summary drafted by your client's model: "${result.episode.summary}"`);
   if (result.droppedIds.length > 0) lines.push(`Skipped unknown ids: ${result.droppedIds.join(', ')}`);
   return lines.join('\n');
 }
 
-export function createEpisodeStructured(result: CreateEpisodeResult): CreateEpisodeOutput {
+export function createEpisodeStructured(result: CreateEpisodeOutcome): CreateEpisodeOutput {
   return {
     episodeId: result.episode.id,
     memoryIds: result.episode.memoryIds,
     droppedIds: result.droppedIds,
     memories: result.members.map((m) => ({ id: m.id, private: m.isPrivate })),
+    ...(result.summaryDrafted ? { summaryDrafted: true as const } : {}),
   };
 }
 

@@ -8,6 +8,8 @@ export const consolidateInputShape = {
     .max(24 * 365)
     .optional(),
   dry_run: z.boolean().optional(),
+  /** MCP, a client that lends its model: "draft" an episode summary of the window's public memories, or "save" it too. */
+  episode: z.enum(['draft', 'save']).optional(),
 };
 
 export const consolidateInputSchema = z.object(consolidateInputShape);

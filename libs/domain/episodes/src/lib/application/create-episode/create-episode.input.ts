@@ -4,7 +4,8 @@ import { idString } from '@kioku/memory/schemas';
 
 export const createEpisodeInputShape = {
   memory_ids: z.array(idString).max(200),
-  summary: z.string().max(2000),
+  /** Required, unless the MCP client lends its model to draft it (the edge fills it in then). */
+  summary: z.string().max(2000).optional(),
 };
 
 export const createEpisodeInputSchema = z.object(createEpisodeInputShape);

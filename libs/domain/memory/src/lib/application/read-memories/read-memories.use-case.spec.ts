@@ -38,6 +38,11 @@ describe('ReadMemoriesUseCase', () => {
       secret.id,
       first.id,
     ]);
+    const since = new Date(new Date(secret.createdAt).getTime());
+    expect((await read.newest(context, 10, { since, includePrivate: true })).map((m) => m.id)).toEqual([
+      last.id,
+      secret.id,
+    ]);
   });
 
   it('finds the memories about a subject as recall ranks them, private ones only when asked for', async () => {

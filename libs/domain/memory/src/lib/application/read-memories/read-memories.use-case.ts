@@ -6,7 +6,7 @@
  */
 import { inject, injectable } from 'inversify';
 import { KERNEL_TOKENS, type Clock } from '@kioku/kernel';
-import { where } from '@kioku/vector-store';
+import { allOf, where } from '@kioku/vector-store';
 import type { Memory } from '../../domain/memory';
 import { MemoryRepository } from '../memory.repository';
 import { MemoryRanker } from '../recall/memory-ranker';
@@ -39,9 +39,16 @@ export class ReadMemoriesUseCase {
     return found.memory;
   }
 
-  /** The newest `limit` memories, newest first. */
-  newest(context: CallContext, limit: number, options: ReadOptions = {}): Promise<Memory[]> {
-    const filter = options.includePrivate === true ? undefined : where.eq('isPrivate', false);
+  /** The newest `limit` memories, newest first (those created since `since`, when given). */
+  newest(
+    context: CallContext,
+    limit: number,
+    options: ReadOptions & { since?: Date } = {},
+  ): Promise<Memory[]> {
+    const filter = allOf(
+      options.includePrivate === true ? undefined : where.eq('isPrivate', false),
+      options.since === undefined ? undefined : where.gte('createdAtMs', options.since.getTime()),
+    );
     return this.memories.newest(context.namespace, limit, filter, this.clock.now());
   }
 
@@ -53,7 +60,13 @@ export class ReadMemoriesUseCase {
       emotion: options.emotion,
       includePrivate: options.includePrivate === true,
     });
-    const ranked = await this.ranker.rank(context.namespace, subject, options.limit, filter, this.clock.now());
+    const ranked = await this.ranker.rank(
+      context.namespace,
+      subject,
+      options.limit,
+      filter,
+      this.clock.now(),
+    );
     return ranked.map((r) => r.memory);
   }
 
