@@ -22,10 +22,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { childProcesses, listeningSockets } from '@kioku/processes';
+import { listeningSockets } from '@kioku/processes';
 import { callTool } from './testing/call-tool';
 import { installForPlatform, packKioku } from './testing/installed-package';
 import { rememberThenRecall } from './testing/remember-then-recall';
@@ -106,13 +106,44 @@ describe('kioku on Windows x64 under Wine', () => {
     await client.connect(transport);
     return { client, transport };
   };
-  /** The Linux process of node.exe under the relay (Wine runs each Windows process as one). */
-  const nodeProcessOf = (relayPid: number): number => {
-    const nodes = childProcesses(relayPid).filter((pid) =>
-      readFileSync(`/proc/${pid}/cmdline`, 'utf8').toLowerCase().includes('node.exe'),
-    );
-    expect(nodes).toHaveLength(1);
-    return nodes[0];
+  /**
+   * The Linux processes (Wine runs each Windows process as one) started from this test's install of
+   * kioku: their command line names its folder. Wine starts a Windows program's child processes through
+   * a double fork, so they are not Linux children of it; what kioku starts (its node.exe, a Chroma
+   * server) runs from that folder.
+   */
+  const processesOfInstall = (): number[] => {
+    const folder = basename(prefix).toLowerCase();
+    return readdirSync('/proc').flatMap((entry) => {
+      if (!/^\d+$/.test(entry)) return [];
+      try {
+        const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8').toLowerCase();
+        return command.includes(folder) && !command.includes('relay.exe') ? [Number(entry)] : [];
+      } catch {
+        return []; // ended while being read
+      }
+    });
+  };
+
+  /**
+   * The ports that this test's Windows processes listen on: Wine's sockets are the wineserver's (one per
+   * prefix), which hands a process its socket's descriptor only while a call uses it.
+   */
+  const listeningPortsOf = (processes: number[]): string[] => {
+    const servers = readdirSync('/proc').filter((entry) => {
+      try {
+        return (
+          readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('wineserver') &&
+          readFileSync(`/proc/${entry}/environ`, 'utf8')
+            .split('\0')
+            .includes(`WINEPREFIX=${wineEnvironment.WINEPREFIX}`)
+        );
+      } catch {
+        return false;
+      }
+    });
+    expect(servers).toHaveLength(1);
+    return [...processes, Number(servers[0])].flatMap((pid) => listeningSockets(pid).ports);
   };
 
   beforeAll(() => {
@@ -134,7 +165,8 @@ describe('kioku on Windows x64 under Wine', () => {
     execFileSync('tar', ['xzf', join(dir, `${NODE_PACKAGE.replace('@', '-')}.tgz`), '-C', dir]);
     prefix = installForPlatform(packKioku(dir), { os: 'win32', cpu: 'x64' });
     kioku = join(prefix, 'lib', 'node_modules', 'kioku');
-    // The managed Chroma server's build, installed beside kioku as a user who opts in may do.
+    // The managed Chroma server's build, installed beside kioku as a user who opts in may do (on
+    // Windows); --force because npm checks a named package's os against this machine's, not --os.
     execFileSync(
       'npm',
       [
@@ -147,6 +179,7 @@ describe('kioku on Windows x64 under Wine', () => {
         '--ignore-scripts',
         '--no-audit',
         '--no-fund',
+        '--force',
       ].concat(`${BINDING}@${BINDING_VERSION}`),
       { stdio: 'ignore', timeout: 600_000 },
     );
@@ -176,12 +209,15 @@ describe('kioku on Windows x64 under Wine', () => {
   }, 120_000);
 
   it('serves MCP over stdio on the in-process store, in %USERPROFILE%\\.kioku: nothing listens or runs beside it', async () => {
-    const { client, transport } = await connect();
+    const { client } = await connect();
     try {
       await rememberThenRecall(client, MEMORY, 'where is the spare key', 900_000);
-      const node = nodeProcessOf(transport.pid as number);
-      expect(listeningSockets(node)).toEqual({ ports: [], unix: [] });
-      expect(childProcesses(node)).toEqual([]);
+      // node.exe alone, listening on nothing.
+      const processes = processesOfInstall();
+      expect(processes).toHaveLength(1);
+      expect(readFileSync(`/proc/${processes[0]}/cmdline`, 'utf8').toLowerCase()).toContain('node.exe');
+      expect(listeningSockets(processes[0]).unix).toEqual([]);
+      expect(listeningPortsOf(processes)).toEqual([]);
     } finally {
       await client.close();
     }
@@ -225,6 +261,10 @@ describe('kioku on Windows x64 under Wine', () => {
     const { client } = await connect(true);
     try {
       await rememberThenRecall(client, MEMORY, 'where is the spare key', 900_000);
+      // What the default's check above would see of this opt-in: a second process, and a port.
+      const processes = processesOfInstall();
+      expect(processes.length).toBeGreaterThan(1);
+      expect(listeningPortsOf(processes)).not.toEqual([]);
       const record = JSON.parse(
         readFileSync(
           join(wineEnvironment.WINEPREFIX, 'drive_c', 'users', 'chroma-data', 'chroma-server.json'),
