@@ -1,6 +1,6 @@
 /**
- * The gateway load test (see gateway.load.spec.ts) against N `kioku http` processes on one embedded
- * Chroma server, each request sent to the next replica in turn: 50
+ * The gateway load test (see gateway.load.spec.ts) against N `kioku http` processes on one data dir's
+ * in-process store, each request sent to the next replica in turn: 50
  * concurrent clients, a quarter remember and the rest recall, six keys in three namespaces. Asserted:
  * no error, no lost write, no crossed namespace; throughput and p50/p95 per operation go to stderr.
  *

@@ -1,5 +1,5 @@
 /**
- * Three `kioku http` processes on three ports against one store (the embedded Chroma server shared
+ * Three `kioku http` processes on three ports against one store (the in-process store's file shared
  * through one data dir), keys for two namespaces made with the CLI, and clients that send each
  * request to the next replica in turn. Two-step deletes (202 on one
  * replica, confirmed on the next), a sweep dry run executed on another replica, remembers, recalls

@@ -1,5 +1,5 @@
 /**
- * Design note 002/000 workflow end to end over stdio on the embedded default (real Chroma, local model):
+ * Design note 002/000 workflow end to end over stdio on the embedded default (the in-process store, local model):
  * consolidate → the near-duplicate pair is listed → recall → merge_memories → the kept memory carries
  * both memories' links, the removed one is in the trash and restorable.
  */

@@ -1,5 +1,5 @@
 /**
- * The design note 001 story end to end over stdio on the embedded default (real Chroma, local model):
+ * The design note 001 story end to end over stdio on the embedded default (the in-process store, local model):
  * query → candidates with ids; first call → confirmation; second call → deleted with the seed's text;
  * a call after the window → asks again; the deleted memory's links are gone from both sides;
  * get_episode notes the missing memory; restore brings it back with its links.

@@ -1,6 +1,6 @@
 /**
  * The paths a user takes to bring memories in from the MCP memory server, back them up and restore
- * them, through bin/kioku on the embedded default (a real Chroma server, the local model): `kioku
+ * them, through bin/kioku on the embedded default (the in-process store, the local model): `kioku
  * import --from mcp-memory` of the README's example, `kioku worker --once backup`, then `kioku import`
  * of the gzipped backup into an empty data dir, which then exports exactly what the first one does.
  */

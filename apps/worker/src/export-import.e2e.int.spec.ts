@@ -1,6 +1,6 @@
 /**
- * `kioku export` and `kioku import` end to end through bin/kioku on the embedded default (a real
- * Chroma server, the local model) in a temporary data dir: the round trip through a wiped data dir
+ * `kioku export` and `kioku import` end to end through bin/kioku on the embedded default (the
+ * in-process store, the local model) in a temporary data dir: the round trip through a wiped data dir
  * gives back every record, link, episode, trash entry and setting and the same recall answers; a
  * second import writes nothing; an import killed with SIGKILL half-way and run again ends with
  * exactly the exported data; bad input is refused naming the line with nothing written; the export
@@ -157,7 +157,7 @@ describe('kioku export and kioku import (bin/kioku, embedded default)', () => {
     expect(comparable(again.stdout)).toEqual(comparable(all.stdout));
   }, 300_000);
 
-  it('migration: embedded Chroma → in-memory store → export again gives identical lines', async () => {
+  it('migration: the embedded default → in-memory store → export again gives identical lines', async () => {
     const memoryStore = await createAppContainer(
       parseConfig({
         KIOKU_DATA_DIR: dir('memory-store'),

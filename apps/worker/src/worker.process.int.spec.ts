@@ -1,5 +1,5 @@
 /**
- * The worker as a real process: `--once` on the embedded default (real Chroma) exits 0 and writes
+ * The worker as a real process: `--once` on the embedded default (the in-process store) exits 0 and writes
  * its report; configuration errors stop it with one line and exit 2; a held lock makes the run
  * `skipped`; SIGTERM during a scheduled run lets the running step finish, starts nothing new, leaves
  * no lock behind and exits 0.

@@ -1,6 +1,6 @@
 /**
- * Test harness: N `kioku http` processes on N ports against one store — the embedded Chroma server,
- * shared through one KIOKU_DATA_DIR (processes on one data dir share one server) — with keys made by
+ * Test harness: N `kioku http` processes on N ports against one store — the embedded
+ * default's file, shared through one KIOKU_DATA_DIR — with keys made by
  * the CLI, and a client that sends each request to the next replica in turn.
  */
 import { gatewayProcesses, type GatewayProcesses } from './gateway-processes';

@@ -2,7 +2,7 @@
  * Measures what an MCP client waits for after spawning `kioku mcp` (stdio, embedded default): one
  * warm-up start seeds a few memories (and leaves the data dir and the OS file cache warm), then each
  * measured start times spawn → initialize → tools/list → first recall, and closes the client, which
- * waits for the server (and its embedded Chroma) to exit before the next start.
+ * waits for the server to exit before the next start.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,7 @@
 /**
  * Shutting the app down on the embedded default: the writes remember and recall leave to the
  * background (the thread link to the next memory, the access count of what was recalled) land before
- * the embedded Chroma server stops, so `close()` right after a recall loses nothing and logs no failure.
+ * the store closes, so `close()` right after a recall loses nothing and logs no failure.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -172,7 +172,7 @@ async function startAdapters(
   const embeddings = container.get(EMBEDDINGS_TOKENS.EmbeddingProvider);
   const model = options.prepareEmbeddings === false ? Promise.resolve() : embeddings.init();
   const open = () => container.get(MemoryRepository).open(config.namespace);
-  // The store (an embedded Chroma server takes ~0.4 s to start) comes up while the local model
+  // The store (the managed Chroma server takes ~0.4 s to start) comes up while the local model
   // loads: its dimension is fixed. Ollama's is learned or checked in init(), before a namespace may
   // be created with it.
   const namespace =
