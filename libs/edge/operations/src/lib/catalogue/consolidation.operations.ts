@@ -104,6 +104,8 @@ export const consolidate = defineOperation({
       method: 'POST',
       path: '/v1/consolidate',
       tag: 'consolidation',
+      // episode is MCP's (a client's model drafts the summary): refused over REST, not left unheard.
+      body: consolidateInputSchema.omit({ episode: true }).strict(),
       responses: {
         200: { description: 'What consolidation did and proposes', schema: consolidateOutputSchema },
       },
