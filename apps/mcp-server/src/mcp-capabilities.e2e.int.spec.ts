@@ -45,6 +45,12 @@ async function tagsOffered(client: Client, prefix: string): Promise<string[]> {
   return completion.values;
 }
 
+async function aboutText(client: Client, subject: string): Promise<string> {
+  return JSON.stringify(
+    (await client.getPrompt({ name: 'memories_about', arguments: { subject } })).messages,
+  );
+}
+
 async function connectHttp(url: string, client: Client, token?: string): Promise<Client> {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
@@ -94,8 +100,7 @@ describe('MCP capabilities over stdio and Streamable HTTP, across processes on o
       argument: { name: 'id', value: id.slice(0, 8) },
     });
     expect(completion.values).toContain(id);
-    const about = await a.client.getPrompt({ name: 'memories_about', arguments: { subject: 'kayak' } });
-    expect(JSON.stringify(about.messages)).toContain('The kayak is stored at the marina.');
+    expect(await aboutText(a.client, 'kayak')).toContain('The kayak is stored at the marina.');
   });
 
   it('stdio: a subscriber hears what another process does to its memory, and the list change', async () => {
@@ -140,6 +145,7 @@ describe('MCP capabilities over stdio and Streamable HTTP, across processes on o
     try {
       expect(await promptNames(person.client)).toEqual(PROMPTS);
       expect(await tagsOffered(person.client, 'boa')).toEqual(['boating']);
+      expect(await aboutText(person.client, 'kayak')).toContain('The kayak is stored at the marina.');
       await person.client.subscribeResource({ uri: RECENT });
       await idOf(b.client, 'The library closes early on Saturdays.');
       await log.waitFor(`updated ${RECENT}`);
@@ -226,6 +232,9 @@ describe("the gateway's /mcp: tenants apart", () => {
       await rememberOverRest('alpha', 'Alpha keeps the ladders in the garage.', ['alpha-garage']);
       await log.waitFor(`updated ${RECENT}`);
       await eventually(async () => expect(await tagsOffered(alpha.client, '')).toEqual(['alpha-garage']));
+      const about = await aboutText(alpha.client, 'ladders');
+      expect(about).toContain('Alpha keeps the ladders in the garage.');
+      expect(about).not.toContain('Beta');
 
       const keep = await idOf(alpha.client, 'The bins are collected on Mondays.');
       const remove = await idOf(alpha.client, 'Bin day is Monday morning.');
