@@ -21,7 +21,7 @@ export interface StartupReport {
 }
 
 /** Medians (ms) the issue sets as targets, on the embedded default with a warm data dir. */
-export const STARTUP_TARGETS_MS = { toolsList: 500, firstRecall: 1_500 } as const;
+const STARTUP_TARGETS_MS = { toolsList: 500, firstRecall: 1_500 } as const;
 
 export interface StartupCheck {
   name: keyof typeof STARTUP_TARGETS_MS;
