@@ -96,7 +96,7 @@ async function build({ quiet = false } = {}) {
   if (!quiet) process.stderr.write(`kioku: built dist/ in ${Date.now() - started} ms\n`);
 }
 
-module.exports = { build, ENTRY_POINTS };
+module.exports = { build };
 
 if (require.main === module) {
   build().catch((error) => {

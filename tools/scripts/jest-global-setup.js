@@ -4,5 +4,6 @@
 'use strict';
 module.exports = async () => {
   if (process.env.KIOKU_DIST_BUILT === '1') return;
-  await require('./build').build({ quiet: true });
+  const { build } = require('./build');
+  await build({ quiet: true });
 };

@@ -15,7 +15,7 @@ export type Route =
 
 const SIMPLE_PAGES = ['search', 'trash', 'consolidation', 'forgetting', 'worker', 'namespace'] as const;
 
-export function parseRoute(hash: string): Route {
+function parseRoute(hash: string): Route {
   const [page, id] = hash.replace(/^#\/?/, '').split('/');
   if (page === 'memory' && id && /^[A-Za-z0-9_-]{1,64}$/.test(id)) return { page: 'memory', id };
   const simple = SIMPLE_PAGES.find((name) => name === page);

@@ -36,7 +36,7 @@ import { registerRoute } from './routes/register-route';
 import type { RouteSpec } from './routes/route-spec';
 import { WorkerReportReader } from './worker-reports/worker-report-reader';
 
-export const GATEWAY_INFO = { title: 'kioku HTTP gateway', version: '0.1.0' } as const;
+const GATEWAY_INFO = { title: 'kioku HTTP gateway', version: '0.1.0' } as const;
 
 /** A request (headers and body) must have arrived whole this long after it began. */
 const REQUEST_ARRIVAL_MS = 60_000;

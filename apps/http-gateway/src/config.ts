@@ -16,7 +16,7 @@ import { isLoopbackHost } from '@kioku/http-guards';
 
 const positiveInt = (max: number) => z.coerce.number().int().min(1).max(max);
 
-export const gatewayEnvSchema = z.object({
+const gatewayEnvSchema = z.object({
   KIOKU_HTTP_PORT: z.coerce.number().int().min(0).max(65_535).default(8787),
   KIOKU_HTTP_HOST: z.string().trim().min(1).default('127.0.0.1'),
   KIOKU_HTTP_ALLOW_ANONYMOUS: z.stringbool().default(false),
@@ -44,7 +44,7 @@ export const gatewayEnvSchema = z.object({
     .optional(),
 });
 
-export interface GatewayHttpSettings {
+interface GatewayHttpSettings {
   port: number;
   host: string;
   /** Requests without a key are served (namespace = KIOKU_NAMESPACE) only when true, only on loopback. */

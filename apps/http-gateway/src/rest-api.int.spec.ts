@@ -321,6 +321,10 @@ describe('REST API (in process)', () => {
         mergeCandidates: expect.any(Array),
       });
       expectProblem(await api.post('/v1/consolidate', { window_hours: -1 }), 422, 'INVALID_INPUT');
+      // Only an MCP client that lends its model can have an episode drafted.
+      const episode = await api.post('/v1/consolidate', { episode: 'draft' });
+      expectProblem(episode, 422, 'INVALID_INPUT');
+      expect(JSON.stringify(episode.body)).toContain('episode');
 
       const wakeUp = await api.get('/v1/wake-up');
       expect(wakeUp.status).toBe(200);

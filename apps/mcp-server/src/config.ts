@@ -12,7 +12,7 @@ const mcpEnvSchema = z.object({
 });
 
 /** Long enough that it cannot be guessed (e.g. `openssl rand -hex 32`). */
-export const MIN_KEY_LENGTH = 32;
+const MIN_KEY_LENGTH = 32;
 
 export interface McpServerConfig extends KiokuConfig {
   transport: 'stdio' | 'http';

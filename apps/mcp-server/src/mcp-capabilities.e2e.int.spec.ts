@@ -2,9 +2,10 @@
  * What MCP offers besides tools, end to end over each transport kioku serves — stdio, Streamable HTTP
  * (`kioku mcp --http`) and the gateway's `/mcp` — with the SDK's client: prompts, completions that
  * follow what another process saves, resources that tell their subscribers of changes made by another
- * process on the data dir, and deletes the person confirms through elicitation (sent on the tool
- * call's own stream over HTTP). The gateway keeps tenants apart: a session hears and completes only
- * its key's namespace.
+ * process on the data dir (an update, a forget, a merge), deletes the person confirms through
+ * elicitation and episode summaries the client's model drafts through sampling (both sent on the tool
+ * call's own stream over HTTP). The gateway keeps tenants apart: a session hears, completes and has
+ * its model read only its key's namespace.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ import { callTool } from './testing/call-tool';
 import { eventually } from './testing/eventually';
 import { startListeningKioku, type ListeningKioku } from './testing/listening-kioku';
 import { notificationLog, type NotificationLog } from './testing/notification-log';
+import { modelClient } from './testing/model-client';
 import { CONFIRM, DECLINE, personClient, type PersonClient } from './testing/person-client';
 import { runKioku } from './testing/run-kioku';
 import { startStdioKioku, type StdioKioku } from './testing/stdio-client';
@@ -41,6 +43,12 @@ async function tagsOffered(client: Client, prefix: string): Promise<string[]> {
     argument: { name: 'subject', value: prefix },
   });
   return completion.values;
+}
+
+async function aboutText(client: Client, subject: string): Promise<string> {
+  return JSON.stringify(
+    (await client.getPrompt({ name: 'memories_about', arguments: { subject } })).messages,
+  );
 }
 
 async function connectHttp(url: string, client: Client, token?: string): Promise<Client> {
@@ -92,8 +100,7 @@ describe('MCP capabilities over stdio and Streamable HTTP, across processes on o
       argument: { name: 'id', value: id.slice(0, 8) },
     });
     expect(completion.values).toContain(id);
-    const about = await a.client.getPrompt({ name: 'memories_about', arguments: { subject: 'kayak' } });
-    expect(JSON.stringify(about.messages)).toContain('The kayak is stored at the marina.');
+    expect(await aboutText(a.client, 'kayak')).toContain('The kayak is stored at the marina.');
   });
 
   it('stdio: a subscriber hears what another process does to its memory, and the list change', async () => {
@@ -110,6 +117,13 @@ describe('MCP capabilities over stdio and Streamable HTTP, across processes on o
     await callTool(b.client, 'forget', { memory_id: id });
     await callTool(b.client, 'forget', { memory_id: id });
     await aLog.waitFor(`updated ${uri}`);
+
+    const keep = await idOf(b.client, 'The compost bin is emptied in spring.');
+    const removed = await idOf(b.client, 'Compost gets emptied each spring.');
+    await a.client.subscribeResource({ uri: `kioku://memories/${removed}` });
+    aLog.clear();
+    await callTool(b.client, 'merge_memories', { keep_id: keep, remove_id: removed });
+    await aLog.waitFor(`updated kioku://memories/${removed}`);
   });
 
   it('stdio: forget waits for the person; a no keeps the memory, a yes deletes it in one call', async () => {
@@ -131,6 +145,7 @@ describe('MCP capabilities over stdio and Streamable HTTP, across processes on o
     try {
       expect(await promptNames(person.client)).toEqual(PROMPTS);
       expect(await tagsOffered(person.client, 'boa')).toEqual(['boating']);
+      expect(await aboutText(person.client, 'kayak')).toContain('The kayak is stored at the marina.');
       await person.client.subscribeResource({ uri: RECENT });
       await idOf(b.client, 'The library closes early on Saturdays.');
       await log.waitFor(`updated ${RECENT}`);
@@ -141,6 +156,27 @@ describe('MCP capabilities over stdio and Streamable HTTP, across processes on o
       expect(person.questions.at(-1)?.message).toContain('The window cleaner comes monthly.');
     } finally {
       await person.client.close();
+    }
+  });
+
+  it("Streamable HTTP: the client's model drafts an episode's summary, asked on the call", async () => {
+    const model = modelClient('http-model');
+    await connectHttp(http.url, model.client);
+    try {
+      const ids = [
+        await idOf(model.client, 'The plasterer finished the hallway.'),
+        await idOf(model.client, 'The hallway was painted pale green.'),
+      ];
+      model.answer('The hallway was plastered and painted.');
+      const created = await callTool(model.client, 'create_episode', { memory_ids: ids }, 60_000);
+      expect(created.data).toMatchObject({ memoryIds: ids, summaryDrafted: true });
+      expect(JSON.stringify(model.requests.at(-1)?.messages)).toContain(
+        'The plasterer finished the hallway.',
+      );
+      const episode = await callTool(b.client, 'get_episode', { episode_id: created.data.episodeId });
+      expect(episode.data.summary).toBe('The hallway was plastered and painted.');
+    } finally {
+      await model.client.close();
     }
   });
 });
@@ -196,6 +232,9 @@ describe("the gateway's /mcp: tenants apart", () => {
       await rememberOverRest('alpha', 'Alpha keeps the ladders in the garage.', ['alpha-garage']);
       await log.waitFor(`updated ${RECENT}`);
       await eventually(async () => expect(await tagsOffered(alpha.client, '')).toEqual(['alpha-garage']));
+      const about = await aboutText(alpha.client, 'ladders');
+      expect(about).toContain('Alpha keeps the ladders in the garage.');
+      expect(about).not.toContain('Beta');
 
       const keep = await idOf(alpha.client, 'The bins are collected on Mondays.');
       const remove = await idOf(alpha.client, 'Bin day is Monday morning.');
@@ -214,6 +253,23 @@ describe("the gateway's /mcp: tenants apart", () => {
       });
     } finally {
       await alpha.client.close();
+    }
+  });
+
+  it("has a session's model draft from its own namespace's memories only", async () => {
+    await rememberOverRest('beta', 'Beta repainted the red shed door.');
+    await rememberOverRest('alpha', 'Alpha oiled the garden gate hinges.');
+    const model = modelClient('alpha-model');
+    await connectHttp(`${gateway.url}/mcp`, model.client, tokens.alpha);
+    try {
+      model.answer('Jobs around the garden.');
+      const drafted = await callTool(model.client, 'consolidate', { episode: 'draft' }, 60_000);
+      expect(drafted.data.episodeDraft).toMatchObject({ summary: 'Jobs around the garden.' });
+      const sent = JSON.stringify(model.requests.at(-1)?.messages);
+      expect(sent).toContain('Alpha oiled the garden gate hinges.');
+      expect(sent).not.toContain('Beta');
+    } finally {
+      await model.client.close();
     }
   });
 });

@@ -175,6 +175,8 @@ describe('the auto-forget sweep confirmed by the person', () => {
       const ids: string[] = [];
       for (const content of ['Parked on level 3 today.', 'The printer jammed twice.', 'Lunch was soup.'])
         ids.push((await callTool(person.client, 'remember', { content, importance: 1 })).data.memory.id);
+      const secret = { content: `${CANARY} a low moment I told no one`, importance: 1, private: true };
+      ids.push((await callTool(person.client, 'remember', secret)).data.memory.id);
       clock.advanceDays(400);
 
       person.answer(DECLINE);
@@ -182,8 +184,10 @@ describe('the auto-forget sweep confirmed by the person', () => {
       expect(declined.data).toMatchObject({ mode: 'not_confirmed', answer: 'declined' });
       expect([...declined.data.asked].sort()).toEqual([...ids].sort());
       for (const id of ids) expect(await exists(app, id)).toBe(true);
-      expect(person.questions[0].message).toMatch(/^Auto-forget would drop 3 memories/);
+      expect(person.questions[0].message).toMatch(/^Auto-forget would drop 4 memories/);
       expect(person.questions[0].message).toContain('Lunch was soup.');
+      expect(person.questions[0].message).toContain(`${ids[3]} (1y ago): a private memory (daily)`);
+      expect(JSON.stringify(person.questions[0])).not.toContain(CANARY);
 
       person.answer(CONFIRM);
       const executed = await callTool(person.client, 'forget', { sweep: true, dry_run: false });

@@ -3,7 +3,7 @@
  * and the real local model, with the SDK's client playing a client that lends its model and one that
  * does not: create_episode without a summary saves the episode with the draft; consolidate drafts a
  * summary of the window without saving it unless asked to; private memories are never sent; a refusal
- * saves nothing; without sampling the summary stays required.
+ * or a client that goes away mid-draft saves nothing; without sampling the summary stays required.
  */
 import 'reflect-metadata';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -14,7 +14,7 @@ import { EpisodeRepository } from '@kioku/episodes';
 import { createMcpServer } from '@kioku/mcp-tools';
 import { CapturingLogSink } from '@kioku/testing-fakes';
 import { callTool } from './testing/call-tool';
-import { REFUSE, modelClient, type ModelClient } from './testing/model-client';
+import { DISCONNECT, REFUSE, modelClient, type ModelClient } from './testing/model-client';
 
 const CANARY = 'CANARY-sampling-4b8e';
 
@@ -30,6 +30,7 @@ describe('episode summaries drafted by the client model (sampling)', () => {
   let app: AppContainer;
   let model: ModelClient;
   let plain: Client;
+  const logs = new CapturingLogSink();
   const episodes = async (namespace: string) => {
     let count = 0;
     for await (const _ of app.container.get(EpisodeRepository).all(namespace)) count += 1;
@@ -41,7 +42,7 @@ describe('episode summaries drafted by the client model (sampling)', () => {
   beforeAll(async () => {
     app = await createAppContainer(parseConfig({ KIOKU_VECTOR_STORE: 'memory', KIOKU_LOG_LEVEL: 'debug' }), {
       appName: 'test',
-      logSink: new CapturingLogSink(),
+      logSink: logs,
     });
     model = modelClient();
     await connect(app, model.client, 'lends');
@@ -90,6 +91,18 @@ describe('episode summaries drafted by the client model (sampling)', () => {
     expect(none.text).toMatch(/none of the memories may be sent to a model/);
     expect(model.requests).toHaveLength(requests);
     expect(await episodes('lends')).toBe(before);
+  });
+
+  it('saves nothing when the client goes away while its model drafts', async () => {
+    const gone = modelClient('gone');
+    await connect(app, gone.client, 'gone');
+    const a = await remember(gone.client, 'The roof was re-tiled in June.');
+    gone.answer(DISCONNECT);
+    await expect(callTool(gone.client, 'create_episode', { memory_ids: [a] }, 10_000)).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const outcomes = logs.records.filter((r) => r.event === 'model.drafted').map((r) => r.fields);
+    expect(outcomes.at(-1)).toMatchObject({ tool: 'create_episode', outcome: 'refused' });
+    expect(await episodes('gone')).toBe(0);
   });
 
   it("drafts the window's summary on consolidate without saving it, and saves it when asked", async () => {

@@ -27,7 +27,7 @@ export const JOB_NAMES = [
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
-export const AUTO_FORGET_MODES = ['report', 'execute'] as const;
+const AUTO_FORGET_MODES = ['report', 'execute'] as const;
 export type AutoForgetMode = (typeof AUTO_FORGET_MODES)[number];
 
 /** The variable that holds each job's schedule, and its default (empty: on demand only). */
@@ -118,7 +118,7 @@ export interface BackupSettings {
   withVectors: boolean;
 }
 
-export interface WorkerSettings {
+interface WorkerSettings {
   /** The namespaces every job runs for, in order. */
   namespaces: string[];
   /** Each job's cron expression, or null when it only runs on demand (`--once`). */
@@ -194,7 +194,7 @@ export function parseWorkerArgs(argv: string[]): WorkerCommand {
   return command;
 }
 
-export function isJobName(value: unknown): value is JobName {
+function isJobName(value: unknown): value is JobName {
   return typeof value === 'string' && (JOB_NAMES as readonly string[]).includes(value);
 }
 

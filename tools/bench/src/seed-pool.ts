@@ -8,7 +8,7 @@ import { cosineSimilarity } from './lib/vector-perturbation';
 import { percentile } from './lib/percentiles';
 import type { GeneratedSentence } from './lib/sentence-generator';
 
-export interface PoolEntry {
+interface PoolEntry {
   sentence: GeneratedSentence;
   vector: number[];
 }

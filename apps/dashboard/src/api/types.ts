@@ -2,7 +2,7 @@
  * The shapes of the REST responses the dashboard reads, as the gateway's OpenAPI document
  * (/openapi.json) describes them; only the fields shown here are listed.
  */
-export interface Emotion {
+interface Emotion {
   primary: string;
   secondary: string[];
   intensity: number;
@@ -24,7 +24,7 @@ export interface MemoryView {
   lastAccessedAt: string | null;
 }
 
-export type RecallSource = 'vector' | 'lexical' | 'context' | 'link';
+type RecallSource = 'vector' | 'lexical' | 'context' | 'link';
 
 export interface RecallResult extends MemoryView {
   similarity: number;
@@ -112,7 +112,7 @@ export interface SweepExecuted {
   restorableUntil: string | null;
 }
 
-export interface NamedCount {
+interface NamedCount {
   name: string;
   count: number;
 }

@@ -13,7 +13,7 @@ export interface CommandOutput {
   err(text: string): void;
 }
 
-export const KEYS_USAGE =
+const KEYS_USAGE =
   'Usage: kioku http keys create --namespace <ns> [--label <text>]\n' +
   '       kioku http keys list [--json]\n' +
   '       kioku http keys revoke <key id>\n';

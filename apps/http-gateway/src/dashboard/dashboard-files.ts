@@ -9,7 +9,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { GatewayError } from '../errors/gateway-error';
 
-export const DASHBOARD_CSP = [
+const DASHBOARD_CSP = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",

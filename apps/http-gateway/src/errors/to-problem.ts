@@ -12,7 +12,7 @@ import { GatewayError, type GatewayErrorCode } from './gateway-error';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
-export interface Problem {
+interface Problem {
   type: string;
   title: string;
   status: number;

@@ -14,7 +14,7 @@ import { StreamableHttpSessions, type SessionOwner } from '@kioku/mcp-tools';
 import type { Caller } from '../auth/caller';
 import type { GatewayMetrics } from '../metrics/gateway-metrics';
 
-export const MCP_SESSIONS_PER_KEY = 64;
+const MCP_SESSIONS_PER_KEY = 64;
 
 export interface GatewayMcpSessionsOptions {
   container: Container;

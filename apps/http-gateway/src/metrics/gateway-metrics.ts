@@ -6,7 +6,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** The MCP tools, so that a tool name from a request becomes a label only if it is one of these. */
-export const MCP_TOOL_NAMES = new Set([
+const MCP_TOOL_NAMES = new Set([
   'wake_up',
   'remember',
   'remember_batch',

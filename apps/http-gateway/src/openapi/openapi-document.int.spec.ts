@@ -116,6 +116,12 @@ describe('OpenAPI document', () => {
     expect(recall.properties.n_results).toMatchObject({ type: 'integer', minimum: 1, maximum: 20 });
     const update = doc.paths['/v1/memories/{id}'].patch.requestBody.content['application/json'].schema;
     expect(update.properties.memory_id).toBeUndefined();
+    // What only an MCP client that lends its model may do is not offered over REST.
+    const episode = doc.paths['/v1/episodes'].post.requestBody.content['application/json'].schema;
+    expect(episode.required).toEqual(['memory_ids', 'summary']);
+    const consolidate = doc.paths['/v1/consolidate'].post.requestBody.content['application/json'].schema;
+    expect(consolidate).toMatchObject({ additionalProperties: false });
+    expect(Object.keys(consolidate.properties).sort()).toEqual(['dry_run', 'window_hours']);
     const forgetQuery = doc.paths['/v1/forget/query'].post.requestBody.content['application/json'].schema;
     expect(forgetQuery).toMatchObject({ required: ['query'], additionalProperties: false });
     const del = doc.paths['/v1/memories/{id}'].delete;

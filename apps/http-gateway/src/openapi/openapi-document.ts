@@ -12,7 +12,7 @@ import { GATEWAY_ERROR_CODES } from '../errors/gateway-error';
 import { PROBLEM_CONTENT_TYPE, statusOfCode, type ProblemCode } from '../errors/to-problem';
 import type { RouteSpec } from '../routes/route-spec';
 
-export const problemSchema = z.strictObject({
+const problemSchema = z.strictObject({
   type: z.string().describe('URI naming the problem kind, e.g. urn:kioku:problem:memory-not-found'),
   title: z.string(),
   status: z.number().int(),

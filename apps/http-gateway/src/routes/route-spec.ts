@@ -19,7 +19,7 @@ import type { HeaderDoc, HttpMethod, OperationTag, ResponseDocs, RouteResult } f
 import type { Caller } from '../auth/caller';
 import type { ProblemCode } from '../errors/to-problem';
 
-export type RouteTag = OperationTag | 'inspection' | 'mcp' | 'operations';
+type RouteTag = OperationTag | 'inspection' | 'mcp' | 'operations';
 
 interface RouteDocs {
   /** Stable name: the OpenAPI operationId and the `operation` label of the metrics. */

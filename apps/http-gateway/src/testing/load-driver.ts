@@ -27,7 +27,7 @@ export const TOPIC_WORDS = [
   'dune',
 ];
 
-export interface LoadResponse {
+interface LoadResponse {
   status: number;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the driver reads JSON fields it knows
   body: any;

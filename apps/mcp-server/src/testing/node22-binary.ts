@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPOSITORY_ROOT } from './installed-package';
 
-export const NODE24_VERSION = '24.21.0';
+const NODE24_VERSION = '24.21.0';
 
 export function node22OrLater(): string {
   if (Number(process.versions.node.split('.')[0]) >= 22) return process.execPath;

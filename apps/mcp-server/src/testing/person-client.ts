@@ -10,7 +10,7 @@ import {
   type ElicitResult,
 } from '@modelcontextprotocol/sdk/types.js';
 
-export type ScriptedAnswer = ElicitResult | 'hang' | 'disconnect';
+type ScriptedAnswer = ElicitResult | 'hang' | 'disconnect';
 
 export const CONFIRM: ElicitResult = { action: 'accept', content: { confirm: true } };
 export const DECLINE: ElicitResult = { action: 'decline' };

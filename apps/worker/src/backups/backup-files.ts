@@ -34,7 +34,7 @@ export function partialName(fileName: string, pid: number): string {
 }
 
 /** The namespace's complete backups, oldest first. */
-export async function listBackups(folder: string, namespace: string): Promise<string[]> {
+async function listBackups(folder: string, namespace: string): Promise<string[]> {
   const own = `${PREFIX}${namespace}-`;
   return (await readdir(folder)).filter((name) => name.startsWith(own) && name.endsWith(SUFFIX)).sort();
 }

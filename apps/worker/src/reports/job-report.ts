@@ -7,9 +7,8 @@
 import type { JobName } from '../config';
 import type { IdEntry, JobOutcome } from '../jobs/job';
 
-export const REPORT_STATUSES = ['ok', 'skipped', 'failed', 'interrupted'] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
-export type SkipReason = 'lock_held' | 'tick_taken';
+type ReportStatus = 'ok' | 'skipped' | 'failed' | 'interrupted';
+type SkipReason = 'lock_held' | 'tick_taken';
 
 export interface JobReport {
   job: JobName;

@@ -1,5 +1,5 @@
 /** Public API of @kioku/embedding-threads: an embedding engine run in worker threads, and a thread's side. */
-export { EmbeddingThread, type EmbeddingThreadScript } from './lib/embedding-thread';
+export { EmbeddingThread } from './lib/embedding-thread';
 export { serveEmbeddingThread, type EmbedBatch } from './lib/embedding-thread.serve';
 export {
   ThreadedEmbeddingProvider,

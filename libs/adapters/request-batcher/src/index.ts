@@ -1,7 +1,2 @@
 /** Public API of @kioku/request-batcher: concurrent embedding requests coalesced into bounded batches. */
-export {
-  type BatchPriority,
-  type BatchRunner,
-  RequestBatcher,
-  type RequestBatcherOptions,
-} from './lib/request-batcher';
+export { type BatchPriority, RequestBatcher } from './lib/request-batcher';

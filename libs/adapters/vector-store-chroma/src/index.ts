@@ -1,13 +1,5 @@
 /** Public API of @kioku/vector-store-chroma: what other projects use; everything else is internal. */
 export { ChromaRecordStore } from './lib/chroma-record-store.adapter';
 export { ChromaVectorStore } from './lib/chroma-vector-store.adapter';
-export { LEXICAL_INDEX_FILE } from './lib/embedded/chroma-embedded-vector-store.adapter';
 export { findChromaServerProcesses } from './lib/embedded/process-inspection';
-export {
-  SUPPORTED_PLATFORMS,
-  chromaBuild,
-  chromaPlatform,
-  thisChromaBuild,
-  thisChromaPlatform,
-} from './lib/embedded/chroma-platform';
 export { vectorStoreChromaEmbeddedModule, vectorStoreChromaModule } from './lib/vector-store-chroma.module';

@@ -3,5 +3,4 @@ export {
   startChromaTestServer,
   useChromaTestServer,
   type ChromaTestServer,
-  type ChromaTestServerOptions,
 } from './lib/testing/chroma-test-server';

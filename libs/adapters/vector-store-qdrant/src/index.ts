@@ -1,3 +1,2 @@
 /** Public API of the Qdrant vector-store adapter: the store, its DI module, and its pure helpers. */
-export { QdrantVectorStore } from './lib/qdrant-vector-store.adapter';
 export { vectorStoreQdrantModule } from './lib/vector-store-qdrant.module';

@@ -4,4 +4,4 @@ export { SqliteLexicalIndex } from './lib/side-indexes/sqlite-lexical-index';
 export { SqliteVectorStore } from './lib/store/sqlite-vector-store.adapter';
 export { STORE_FILE } from './lib/store/store-schema';
 export { vectorStoreSqliteModule } from './lib/vector-store-sqlite.module';
-export { SqliteRecordLocks, type SqliteRecordLocksOptions } from './lib/side-indexes/sqlite-record-locks';
+export { SqliteRecordLocks } from './lib/side-indexes/sqlite-record-locks';

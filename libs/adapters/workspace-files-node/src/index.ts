@@ -1,2 +1,2 @@
 /** Public API of @kioku/workspace-files-node: the workspace files on the local file system. */
-export { NodeWorkspaceFiles, type NodeWorkspaceFilesOptions } from './lib/node-workspace-files';
+export { NodeWorkspaceFiles } from './lib/node-workspace-files';

@@ -1,5 +1,4 @@
 /** Public API of @kioku/episodes: what other projects use; everything else is internal. */
-export { createEpisodeInputSchema } from './lib/application/create-episode/create-episode.input';
 export {
   type CreateEpisodeResult,
   CreateEpisodeUseCase,
@@ -9,7 +8,6 @@ export { type GetEpisodeResult, GetEpisodeUseCase } from './lib/application/get-
 export {
   type InspectMemoryResult,
   InspectMemoryUseCase,
-  type LinkedMemory,
 } from './lib/application/inspect-memory/inspect-memory.use-case';
 export { EpisodeMaintenance } from './lib/application/maintenance/episode-maintenance';
 export { type Episode } from './lib/domain/episode';

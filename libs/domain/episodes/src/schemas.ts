@@ -1,3 +1,3 @@
 /** Schemas entry point (`@kioku/episodes/schemas`): tool input schemas, pure zod (see `@kioku/memory/schemas`). */
-export * from './lib/application/create-episode/create-episode.input';
-export * from './lib/application/get-episode/get-episode.input';
+export { createEpisodeInputSchema } from './lib/application/create-episode/create-episode.input';
+export { getEpisodeInputSchema } from './lib/application/get-episode/get-episode.input';

@@ -1,5 +1,4 @@
 /** Public API of @kioku/forgetting: what other projects use; everything else is internal. */
-export { forgetInputSchema } from './lib/application/forget/forget.input';
 export {
   type ForgetResult,
   ForgetUseCase,

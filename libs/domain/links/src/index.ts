@@ -2,4 +2,4 @@
 export { LinkRepository } from './lib/application/link.repository';
 export { LINK_TYPES, type Link, type LinkType, isLinkType, reverseLink } from './lib/domain/link';
 export { linksModule } from './lib/links.module';
-export { legacyHalfId, pairRecordId } from './lib/application/link-record.codec';
+export { pairRecordId } from './lib/application/link-record.codec';

@@ -1,5 +1,4 @@
 /** Public API of @kioku/memory: what other projects use; everything else is internal. */
-export { linkMemoriesInputSchema } from './lib/application/link-memories/link-memories.input';
 export {
   type LinkMemoriesResult,
   LinkMemoriesUseCase,
@@ -13,38 +12,23 @@ export {
   MemoryRepository,
   type MemoryMatch,
 } from './lib/application/memory.repository';
-export {
-  NamespaceStatsUseCase,
-  STATS_PAGE_SIZE,
-} from './lib/application/namespace-stats/namespace-stats.use-case';
-export { type NamespaceStats, NamespaceTally } from './lib/domain/namespace-tally';
+export { NamespaceStatsReader } from './lib/application/shared/namespace-stats-reader';
+export { type NamespaceStats } from './lib/domain/namespace-tally';
 export { ReadMemoriesUseCase } from './lib/application/read-memories/read-memories.use-case';
 export { MemoryRanker } from './lib/application/recall/memory-ranker';
-export { recallInputSchema } from './lib/application/recall/recall.input';
 export { type RecallResult, RecallUseCase } from './lib/application/recall/recall.use-case';
 export { type ReembedProgress, ReembedUseCase } from './lib/application/reembed/reembed.use-case';
-export { type RememberInput, rememberInputSchema } from './lib/application/remember/remember.input';
+export { type RememberInput } from './lib/application/remember/remember.input';
 export { type RememberResult, RememberUseCase } from './lib/application/remember/remember.use-case';
-export {
-  type RememberBatchInput,
-  rememberBatchInputSchema,
-  rememberBatchInputShape,
-} from './lib/application/remember-batch/remember-batch.input';
 export { RememberBatchUseCase } from './lib/application/remember-batch/remember-batch.use-case';
 export { type RememberItemResult } from './lib/application/remember-batch/remember-pipeline';
 export { autoLinks } from './lib/application/shared/auto-link';
 export { contentRuleBroken } from './lib/application/shared/memory-fields.input';
-export {
-  type ChangedField,
-  MemoryUpdater,
-  type UpdateMemoryResult,
-} from './lib/application/shared/memory-updater';
+export { MemoryUpdater, type UpdateMemoryResult } from './lib/application/shared/memory-updater';
 export { VerifiedLinkWriter } from './lib/application/shared/verified-link-writer';
-export { updateMemoryInputSchema } from './lib/application/update-memory/update-memory.input';
 export { UpdateMemoryUseCase } from './lib/application/update-memory/update-memory.use-case';
 export { duplicateSignals } from './lib/domain/duplicate-guard';
 export {
-  CATEGORIES,
   EMOTIONS,
   type Category,
   type Emotion,

@@ -1,2 +1,2 @@
 /** Test kit entry point (`@kioku/composition/testing`): the store an app uses, opened from a test. */
-export { openAppStore, type OpenedStore } from './lib/testing/open-app-store';
+export { openAppStore } from './lib/testing/open-app-store';

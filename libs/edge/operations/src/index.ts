@@ -4,7 +4,6 @@ export { CONFIRMATION_HEADER } from './lib/confirmations/delete-route';
 export {
   type HeaderDoc,
   type HttpMethod,
-  type OperationProblem,
   type ResponseDoc,
   type ResponseDocs,
   type RouteResult,
@@ -12,17 +11,9 @@ export {
   created,
   ok,
 } from './lib/http-responses';
-export {
-  type HttpRoute,
-  type Operation,
-  type OperationHints,
-  type OperationTag,
-  type RestCall,
-  defineOperation,
-  httpRoute,
-} from './lib/operation';
+export { type HttpRoute, type Operation, type OperationTag, type RestCall } from './lib/operation';
 export { memoryNotFound } from './lib/rest-errors';
-export { ConfirmationError, type ConfirmationErrorCode } from './lib/confirmations/confirmation-error';
+export { ConfirmationError } from './lib/confirmations/confirmation-error';
 export { type ClientAbilities } from './lib/person/client-abilities';
 export { type ClientModel, type DraftAnswer, type DraftRequest } from './lib/person/client-model';
 export { type ConfirmationQuestion, type Person, type PersonAnswer } from './lib/person/person';

@@ -16,7 +16,7 @@ export {
   mergeMemoriesStructured,
   mergeMemoriesText,
 } from './lib/consolidation/consolidation.presenter';
-export { type MergeNotConfirmed, type MergeOutcome } from './lib/consolidation/merge-outcome';
+export { type MergeOutcome } from './lib/consolidation/merge-outcome';
 export { mergeQuestion } from './lib/consolidation/merge-question.text';
 export { wakeUpStructured, wakeUpText } from './lib/consolidation/wake-up.presenter';
 export {
@@ -28,7 +28,6 @@ export {
 export {
   type ConsolidateOutcome,
   type CreateEpisodeOutcome,
-  type EpisodeDraft,
   type NoDraftReason,
   noDraftReason,
 } from './lib/episodes/episode-drafts';
@@ -49,7 +48,7 @@ export {
   sweepExecutedSchema,
   sweepReportSchema,
 } from './lib/forgetting/forget.output';
-export { type ForgetNotConfirmed, type ForgetOutcome } from './lib/forgetting/forget-outcome';
+export { type ForgetOutcome } from './lib/forgetting/forget-outcome';
 export { forgetIdsQuestion, sweepQuestion } from './lib/forgetting/forget-question.text';
 export { forgetText } from './lib/forgetting/forget.text';
 export { forgetStructured } from './lib/forgetting/forget.view';
@@ -80,7 +79,7 @@ export {
   updateMemoryText,
 } from './lib/memory/memory.presenter';
 export { rememberBatchStructured, rememberBatchText } from './lib/memory/remember-batch.presenter';
-export { UNCONFIRMED_ANSWERS, type UnconfirmedAnswer } from './lib/person/unconfirmed-answer';
+export { type UnconfirmedAnswer } from './lib/person/unconfirmed-answer';
 export {
   memoryInspectionSchema,
   namespaceStatsSchema,

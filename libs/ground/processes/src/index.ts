@@ -4,4 +4,4 @@
  */
 export { freeLoopbackPort } from './lib/loopback-port';
 export { isProcessAlive, processStartTime } from './lib/process-liveness';
-export { childProcesses, listeningSockets, type Listening } from './lib/process-footprint';
+export { childProcesses, listeningSockets } from './lib/process-footprint';

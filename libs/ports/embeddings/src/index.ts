@@ -2,7 +2,6 @@
 export {
   type DistanceThresholds,
   type EmbedOptions,
-  type EmbeddingPriority,
   type EmbeddingProvider,
   type RecallWeights,
 } from './lib/embedding-provider.port';

@@ -8,8 +8,7 @@ export {
   INNER_MONOLOGUE_FILE,
   MEMORY_FOLDER,
   dailyLogFile,
-  isDailyLogFile,
   isDailyLogName,
   isWorkspaceFile,
 } from './lib/workspace-paths';
-export { WorkspacePathRefusedError, type WorkspacePathRefusal } from './lib/workspace-path-refused.error';
+export { WorkspacePathRefusedError } from './lib/workspace-path-refused.error';

@@ -5,7 +5,7 @@
 import { BenchUsageError, readCommandArgs } from './command-args';
 
 /** The stores a benchmark runs on: the in-process default, the managed Chroma server, the test store. */
-export const BENCH_STORES = ['sqlite', 'chroma-embedded', 'memory'] as const;
+const BENCH_STORES = ['sqlite', 'chroma-embedded', 'memory'] as const;
 export type BenchStore = (typeof BENCH_STORES)[number];
 
 export interface BenchOptions {
@@ -36,11 +36,11 @@ export interface BenchOptions {
   help: boolean;
 }
 
-export const BENCH_ENGINES = ['local', 'onnx', 'ollama'] as const;
-export type BenchEngine = (typeof BENCH_ENGINES)[number];
+const BENCH_ENGINES = ['local', 'onnx', 'ollama'] as const;
+type BenchEngine = (typeof BENCH_ENGINES)[number];
 
-export const DEFAULT_SIZES = [1_000, 10_000];
-export const LARGE_SIZE = 100_000;
+const DEFAULT_SIZES = [1_000, 10_000];
+const LARGE_SIZE = 100_000;
 
 export const USAGE = `Usage: kioku bench [options]
 

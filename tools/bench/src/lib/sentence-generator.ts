@@ -6,7 +6,7 @@
  */
 import type { SeededRandom } from './seeded-random';
 
-export type Language = 'en' | 'ja';
+type Language = 'en' | 'ja';
 
 interface Topic {
   en: string;

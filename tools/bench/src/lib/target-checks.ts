@@ -76,10 +76,10 @@ export interface TargetCheck {
   pass: boolean;
 }
 
-export const RECALL_LIMIT = 1.25;
-export const REMEMBER_LIMIT = 1.5;
-export const SCALING_LIMIT = 1.5;
-export const BULK_LIMIT = 0.8;
+const RECALL_LIMIT = 1.25;
+const REMEMBER_LIMIT = 1.5;
+const SCALING_LIMIT = 1.5;
+const BULK_LIMIT = 0.8;
 /** Batches a bulk loader keeps in flight (docs/export-import.md, "Loading many memories"). */
 export const BULK_IN_FLIGHT = 2;
 
@@ -101,7 +101,7 @@ export function sizeLabel(size: number): string {
   return String(size);
 }
 
-export const CONVERSATION_SPEEDUP_LIMIT = 5;
+const CONVERSATION_SPEEDUP_LIMIT = 5;
 
 export function targetChecks(
   results: readonly SizeMeasurements[],

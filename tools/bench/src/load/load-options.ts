@@ -9,7 +9,7 @@ export interface LoadKeyOption {
   token: string;
 }
 
-export type LoadRate = { perSecond: number } | { embedShare: number };
+type LoadRate = { perSecond: number } | { embedShare: number };
 
 export interface LoadOptions {
   clients: number;

@@ -28,10 +28,10 @@ export interface LoadReport {
   foundRates?: Partial<Record<LoadTransport, number | null>>;
 }
 
-export const CLOSED_LOOP_TARGETS = { shareOfEmbedRate: 0.85, recallP95Ms: 300 } as const;
-export const OPEN_LOOP_TARGETS = { recallP95Ms: 150, rememberP95Ms: 600 } as const;
+const CLOSED_LOOP_TARGETS = { shareOfEmbedRate: 0.85, recallP95Ms: 300 } as const;
+const OPEN_LOOP_TARGETS = { recallP95Ms: 150, rememberP95Ms: 600 } as const;
 /** What `--find-rate` holds a rate to: recall p95 at most this, and nothing failed. */
-export const FIND_RATE_RECALL_P95_MS = 300;
+const FIND_RATE_RECALL_P95_MS = 300;
 
 export interface LoadCheck {
   transport: string;

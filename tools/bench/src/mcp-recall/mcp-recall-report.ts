@@ -10,7 +10,7 @@ import { formatMs, formatProfileTable, formatTable } from '../lib/report-table';
 export const QUERY_KINDS = ['topic', 'rare number', 'no match'] as const;
 export type QueryKind = (typeof QUERY_KINDS)[number];
 
-export const MCP_RECALL_TARGETS = { p50MsAt10k: 60, ratio: 1.25 } as const;
+const MCP_RECALL_TARGETS = { p50MsAt10k: 60, ratio: 1.25 } as const;
 
 export interface SizeSamples {
   size: number;

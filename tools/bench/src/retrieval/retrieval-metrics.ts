@@ -39,7 +39,7 @@ export function scoreQuestion(
   };
 }
 
-export function meansOf(scores: readonly QuestionScore[]): MetricMeans {
+function meansOf(scores: readonly QuestionScore[]): MetricMeans {
   const mean = (pick: (s: QuestionScore) => number) =>
     scores.length === 0 ? 0 : scores.reduce((sum, s) => sum + pick(s), 0) / scores.length;
   return {

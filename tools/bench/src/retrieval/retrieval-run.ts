@@ -38,7 +38,7 @@ const PASSED_THROUGH = [
   'KIOKU_OLLAMA_DIMENSION',
 ];
 
-export interface VariantResult {
+interface VariantResult {
   name: string;
   all: MetricMeans;
   byCategory: Record<number, MetricMeans>;

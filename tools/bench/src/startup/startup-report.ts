@@ -21,7 +21,7 @@ export interface StartupReport {
 }
 
 /** Medians (ms) set as targets (issue 35), on the embedded default with a warm data dir that has memories. */
-export const STARTUP_TARGETS_MS = { toolsList: 300, firstRecall: 1_000 } as const;
+const STARTUP_TARGETS_MS = { toolsList: 300, firstRecall: 1_000 } as const;
 
 export interface StartupCheck {
   name: keyof typeof STARTUP_TARGETS_MS;

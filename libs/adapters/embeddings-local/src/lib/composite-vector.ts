@@ -14,8 +14,8 @@
  *   Between a readable and an unreadable text the model part contributes almost nothing.
  * See calibration/RESULTS.md for the measurements behind these numbers.
  */
-export const MODEL_SHARE_READABLE = 0.8;
-export const MODEL_SHARE_UNREADABLE = 0.2;
+const MODEL_SHARE_READABLE = 0.8;
+const MODEL_SHARE_UNREADABLE = 0.2;
 
 /** The model's squared weight for a text whose vocabulary coverage is `coverage` (0..1). */
 export function modelShare(coverage: number): number {

@@ -21,7 +21,7 @@ import {
 export type LocalThreadedEmbeddingProviderOptions = ThreadedEmbeddingProviderOptions;
 
 /** Built by tools/scripts/build.js beside `dist/<command>.js`. */
-export const LOCAL_THREAD_SCRIPT = 'embedding-thread.js';
+const LOCAL_THREAD_SCRIPT = 'embedding-thread.js';
 
 const LOCAL_ENGINE: ThreadedEngine = {
   name: 'local',
@@ -30,7 +30,10 @@ const LOCAL_ENGINE: ThreadedEngine = {
   calibratedThresholds: LOCAL_CALIBRATED_THRESHOLDS,
   recallWeights: LOCAL_RECALL_WEIGHTS,
   startThread: () =>
-    new EmbeddingThread({ bundled: LOCAL_THREAD_SCRIPT, source: join(__dirname, 'embedding-thread.worker.ts') }),
+    new EmbeddingThread({
+      bundled: LOCAL_THREAD_SCRIPT,
+      source: join(__dirname, 'embedding-thread.worker.ts'),
+    }),
 };
 
 export class LocalThreadedEmbeddingProvider extends ThreadedEmbeddingProvider {

@@ -31,7 +31,7 @@ export interface SentenceEncoder {
 }
 
 /** Text as the model sees it: the tokenizer only turns ' ' into word boundaries, so newlines and tabs would become unknown tokens. */
-export function normalizeForModel(text: string): string {
+function normalizeForModel(text: string): string {
   return text.replace(/\s+/gu, ' ').trim();
 }
 
@@ -66,7 +66,7 @@ const LATIN_LETTER = /\p{Script=Latin}/u;
 const LETTER = /\p{L}/u;
 
 /** Exported for tests: `ids` is the tokenizer's output, where id 0 is a run of unknown characters. */
-export function coverageOf(ids: number[], pieces: string[], text: string): number {
+function coverageOf(ids: number[], pieces: string[], text: string): number {
   const total = Array.from(normalizeForModel(text).normalize('NFKC')).filter(
     (character) => character !== ' ',
   ).length;

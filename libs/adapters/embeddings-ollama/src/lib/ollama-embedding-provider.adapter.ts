@@ -28,9 +28,9 @@ import {
   translateOllamaError,
 } from './ollama-embeddings.errors';
 
-export const OLLAMA_DEFAULT_TIMEOUT_MS = 60_000;
-export const OLLAMA_DEFAULT_MAX_BATCH_SIZE = 64;
-export const OLLAMA_DEFAULT_MAX_CONCURRENT_REQUESTS = 2;
+const OLLAMA_DEFAULT_TIMEOUT_MS = 60_000;
+const OLLAMA_DEFAULT_MAX_BATCH_SIZE = 64;
+const OLLAMA_DEFAULT_MAX_CONCURRENT_REQUESTS = 2;
 
 /**
  * Recall's fusion weights for an Ollama model: the general-purpose embedding models served by Ollama
@@ -38,7 +38,7 @@ export const OLLAMA_DEFAULT_MAX_CONCURRENT_REQUESTS = 2;
  * so meaning and words count equally. A prior, not a measurement made here (docs/retrieval.md says
  * how to measure a model with `kioku bench retrieval` and set KIOKU_RECALL_DENSE_WEIGHT).
  */
-export const OLLAMA_RECALL_WEIGHTS: RecallWeights = Object.freeze({ denseWeight: 0.5 });
+const OLLAMA_RECALL_WEIGHTS: RecallWeights = Object.freeze({ denseWeight: 0.5 });
 
 /** The text `init()` embeds to learn (or check) the model's dimension. */
 const PROBE_TEXT = 'kioku embedding dimension probe';

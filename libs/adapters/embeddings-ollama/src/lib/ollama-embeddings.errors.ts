@@ -9,7 +9,7 @@ import { AppError, isAppError } from '@kioku/kernel';
 export const OLLAMA_PROVIDER = 'ollama';
 
 /** The server is up but does not have the model: the fix is `ollama pull <model>` on that server. */
-export class OllamaModelNotFoundError extends AppError {
+class OllamaModelNotFoundError extends AppError {
   constructor(model: string, displayUrl: string, options: { cause?: unknown } = {}) {
     super(
       'EMBEDDING_UNAVAILABLE',

@@ -26,7 +26,7 @@ import { assertOnnxRuntimeInstalled } from './onnx-runtime';
 import type { OnnxEncoderSetup } from './onnx-text-encoder';
 
 /** Built by tools/scripts/build.js beside `dist/<command>.js`. */
-export const ONNX_THREAD_SCRIPT = 'onnx-embedding-thread.js';
+const ONNX_THREAD_SCRIPT = 'onnx-embedding-thread.js';
 
 export type OnnxEmbeddingProviderOptions = ModelSourceOptions &
   ThreadedEmbeddingProviderOptions & {

@@ -12,7 +12,7 @@ export const ONNX_RUNTIME_PACKAGE = 'onnxruntime-node@1.30.0';
 export type OnnxRuntime = typeof import('onnxruntime-node');
 
 /** The error a missing runtime gives: what to run, and why it is not installed already. */
-export class OnnxRuntimeMissingError extends EmbeddingUnavailableError {
+class OnnxRuntimeMissingError extends EmbeddingUnavailableError {
   constructor(cause?: unknown) {
     super(
       'onnx',

@@ -29,7 +29,7 @@ export const MINILM_L6_SHAPE: BertShape = {
   quantized: true,
 };
 
-export const INPUT_NAMES = ['input_ids', 'attention_mask', 'token_type_ids'];
+const INPUT_NAMES = ['input_ids', 'attention_mask', 'token_type_ids'];
 
 /** The model's bytes; the same `seed` gives the same weights. */
 export function randomBertModel(shape: BertShape, seed = 1): Uint8Array {

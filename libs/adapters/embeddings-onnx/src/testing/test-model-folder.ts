@@ -12,7 +12,7 @@ import { randomBertModel, type BertShape } from './random-bert-model';
 import { wordPieceTokenizerFiles, wordPieceVocabulary } from './wordpiece-tokenizer-files';
 
 /** A few layers a few dozen wide: loads in milliseconds, still a real transformer. */
-export const TINY_BERT_SHAPE: BertShape = {
+const TINY_BERT_SHAPE: BertShape = {
   vocabularySize: 1024,
   hidden: 32,
   layers: 2,

@@ -22,7 +22,7 @@ export interface ChromaClientOptions {
   logger?: Logger;
 }
 
-export const DEFAULT_REQUEST_TIMEOUT_MS = 15_000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 15_000;
 
 export class ChromaServerClient {
   readonly connection: ChromaConnection;

@@ -6,7 +6,7 @@ import { AppError } from '@kioku/kernel';
 import { hasConnectionErrorCode } from '@kioku/remote-service';
 import { toPortError, type StoreBackend, type StoreFailure } from '@kioku/vector-store-base';
 
-export const BACKEND = 'chroma';
+const BACKEND = 'chroma';
 const CHROMA: StoreBackend = { name: BACKEND, credentials: 'its credentials' };
 
 /** Thrown by the adapter's own HTTP calls, shaped like the client's errors. */

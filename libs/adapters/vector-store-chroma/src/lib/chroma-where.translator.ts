@@ -16,8 +16,8 @@
  */
 import type { FieldCondition, Filter, MetadataValue, TextFilter } from '@kioku/vector-store';
 
-export type ChromaWhere = Record<string, unknown>;
-export type ChromaWhereDocument = Record<string, unknown>;
+type ChromaWhere = Record<string, unknown>;
+type ChromaWhereDocument = Record<string, unknown>;
 
 export type TranslatedFilter =
   /** No server-side condition; `exact` false means records must still be re-checked. */

@@ -25,7 +25,7 @@ export interface QdrantConnection {
   headers: Record<string, string>;
 }
 
-export const DEFAULT_QDRANT_PORT = 6333;
+const DEFAULT_QDRANT_PORT = 6333;
 
 export function parseQdrantUrl(url: string, apiKey?: string): QdrantConnection {
   const parsed = parseServiceUrl(url, 'Qdrant');

@@ -36,22 +36,22 @@ import { AppError } from '@kioku/kernel';
 import type { FieldCondition, Filter, MetadataValue, TextFilter } from '@kioku/vector-store';
 import { DOCUMENT_KEY, payloadKeyOf } from './qdrant-payload.codec';
 
-export interface QdrantRange {
+interface QdrantRange {
   gt?: number;
   gte?: number;
   lt?: number;
   lte?: number;
 }
 
-export type QdrantMatch = { value: string | number | boolean } | { any: string[] } | { text: string };
+type QdrantMatch = { value: string | number | boolean } | { any: string[] } | { text: string };
 
-export interface QdrantFieldCondition {
+interface QdrantFieldCondition {
   key: string;
   match?: QdrantMatch;
   range?: QdrantRange;
 }
 
-export interface QdrantIsEmptyCondition {
+interface QdrantIsEmptyCondition {
   is_empty: { key: string };
 }
 

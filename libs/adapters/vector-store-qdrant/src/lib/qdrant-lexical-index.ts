@@ -30,7 +30,7 @@ import {
 } from './qdrant-sparse-vector.encoder';
 
 /** Points read and rewritten per request while reindexing. */
-export const REINDEX_PAGE = 256;
+const REINDEX_PAGE = 256;
 
 type Api = ReturnType<QdrantClient['api']>;
 type PointId = string | number;

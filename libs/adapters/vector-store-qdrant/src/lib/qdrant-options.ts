@@ -8,10 +8,8 @@ import { AppError, positiveInteger, type Logger } from '@kioku/kernel';
 import { parseQdrantUrl, type QdrantConnection } from './qdrant-connection';
 import { DEFAULT_RETRY, type RetryOptions } from './qdrant-retry.policy';
 
-export type { QdrantWriteOrdering } from '@kioku/config';
-
 /** Qdrant's read consistency: a number of replicas, or `majority` / `quorum` / `all`. */
-export type QdrantReadConsistency = number | 'majority' | 'quorum' | 'all';
+type QdrantReadConsistency = number | 'majority' | 'quorum' | 'all';
 
 /** `QdrantSettings` with its defaults optional, plus the tuning that is not configured. */
 export type QdrantVectorStoreOptions = Pick<QdrantSettings, 'url' | 'apiKey'> &
@@ -26,7 +24,7 @@ export type QdrantVectorStoreOptions = Pick<QdrantSettings, 'url' | 'apiKey'> &
   };
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 15_000;
-export const DEFAULT_WRITE_ORDERING: QdrantWriteOrdering = 'medium';
+const DEFAULT_WRITE_ORDERING: QdrantWriteOrdering = 'medium';
 
 /** The options after their defaults and checks. */
 export interface ResolvedQdrantOptions {

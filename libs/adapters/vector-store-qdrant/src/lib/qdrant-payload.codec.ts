@@ -28,13 +28,13 @@ import { pointIdOf } from './qdrant-point-id.mapper';
 import { SPARSE_ENCODING_VERSION, TEXT_VECTOR, type SparseVector } from './qdrant-sparse-vector.encoder';
 
 /** Prefix of every payload key the adapter owns. Metadata keys never start with it once encoded. */
-export const RESERVED_PREFIX = '_kioku_';
+const RESERVED_PREFIX = '_kioku_';
 export const ID_KEY = '_kioku_id';
 export const DOCUMENT_KEY = '_kioku_document';
 export const NORM_KEY = '_kioku_norm';
 export const LEXICAL_KEY = '_kioku_lexical';
 /** Qdrant's name of the unnamed (default) dense vector inside a named-vector map. */
-export const DENSE_VECTOR = '';
+const DENSE_VECTOR = '';
 const ENCODED_KEY_PREFIX = '_kioku_key_';
 
 export type Payload = Record<string, MetadataValue>;

@@ -33,7 +33,7 @@ export interface NodeWorkspaceFilesOptions {
   lockPollMs?: number;
 }
 
-export const DEFAULT_LOCK_TIMEOUT_MS = 5_000;
+const DEFAULT_LOCK_TIMEOUT_MS = 5_000;
 const DEFAULT_LOCK_POLL_MS = 10;
 
 /** Updates of one absolute file path take turns, across every instance in this process. */

@@ -21,7 +21,7 @@ import { RecallUseCase } from './application/recall/recall.use-case';
 import { UpdateMemoryUseCase } from './application/update-memory/update-memory.use-case';
 import { LinkMemoriesUseCase } from './application/link-memories/link-memories.use-case';
 import { ReadMemoriesUseCase } from './application/read-memories/read-memories.use-case';
-import { NamespaceStatsUseCase } from './application/namespace-stats/namespace-stats.use-case';
+import { NamespaceStatsReader } from './application/shared/namespace-stats-reader';
 
 export function memoryModule(): ContainerModule {
   return new ContainerModule(({ bind }) => {
@@ -53,7 +53,7 @@ export function memoryModule(): ContainerModule {
       UpdateMemoryUseCase,
       LinkMemoriesUseCase,
       ReadMemoriesUseCase,
-      NamespaceStatsUseCase,
+      NamespaceStatsReader,
     ]) {
       bind(service).toSelf().inSingletonScope();
     }

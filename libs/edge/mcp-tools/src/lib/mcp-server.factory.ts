@@ -18,7 +18,7 @@ import { registerMemoryResources } from './resources/memory.resources';
 import { registerRecentMemories } from './resources/recent-memories.resource';
 import { ResourceSubscriptions } from './resources/resource-subscriptions';
 
-export const SERVER_INFO = { name: 'kioku', version: '0.1.0' } as const;
+const SERVER_INFO = { name: 'kioku', version: '0.1.0' } as const;
 
 /** What the server needs before the app is up: the app's container arrives later. */
 export interface McpServerServices {

@@ -53,7 +53,7 @@ export interface McpSession {
 }
 
 /** The JSON-RPC error body of a refused request, with the HTTP status to send it with. */
-export interface SessionRefusal {
+interface SessionRefusal {
   status: 400 | 404 | 503;
   body: { jsonrpc: '2.0'; error: { code: number; message: string }; id: null };
   /** When to try again (the Retry-After header), for a refusal because the pool is full. */

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { MEMORY_ID_PATTERN } from '@kioku/kernel';
 
-export const MEMORY_CHANGE_KINDS = ['saved', 'updated', 'deleted'] as const;
+const MEMORY_CHANGE_KINDS = ['saved', 'updated', 'deleted'] as const;
 
 const memoryChangeSchema = z.strictObject({
   memoryId: z.string().regex(MEMORY_ID_PATTERN),

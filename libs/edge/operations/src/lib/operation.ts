@@ -14,7 +14,7 @@ import type { HeaderDoc, HttpMethod, OperationProblem, ResponseDocs, RouteResult
 import type { ClientAbilities } from './person/client-abilities';
 
 /** The four hints every MCP tool carries, so that clients can show and gate it. */
-export interface OperationHints {
+interface OperationHints {
   readOnlyHint: boolean;
   destructiveHint: boolean;
   idempotentHint: boolean;
@@ -39,7 +39,7 @@ export interface RestCall {
 
 /** How an operation is served over REST. An operation may have several routes (forget has four). */
 /** The input a route hands its use case; its fields are the operation's input schema's (checked when served). */
-export type RouteInput = Record<string, unknown>;
+type RouteInput = Record<string, unknown>;
 
 export interface HttpRoute<R = unknown, Rs extends ResponseDocs = ResponseDocs> {
   /** The OpenAPI operationId and the metrics' `operation` label (default: the operation's id). */

@@ -16,7 +16,7 @@ export interface ChangeJournal {
 }
 
 /** Topics name directories: a namespace-like name, nothing that could leave the journal's folder. */
-export const TOPIC_PATTERN = /^[a-z0-9][a-z0-9_-]{0,62}$/;
+const TOPIC_PATTERN = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 
 export function checkTopic(topic: string): string {
   if (!TOPIC_PATTERN.test(topic)) throw new Error(`Not a journal topic: ${JSON.stringify(topic)}`);

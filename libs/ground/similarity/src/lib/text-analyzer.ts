@@ -19,9 +19,9 @@ const PART = /[\p{L}\p{N}]+/gu;
 const ALPHABETIC = /^[a-z]+$/;
 
 /** Upper bound on terms taken from one text, so a huge query cannot cost a huge index scan. */
-export const MAX_TERMS_PER_TEXT = 4_096;
+const MAX_TERMS_PER_TEXT = 4_096;
 
-export const ENGLISH_STOPWORDS: ReadonlySet<string> = new Set(
+const ENGLISH_STOPWORDS: ReadonlySet<string> = new Set(
   `a about above after again against all am an and any are aren't as at be because been before being below
   between both but by can can't cannot could couldn't did didn't do does doesn't doing don't down during each
   few for from further had hadn't has hasn't have haven't having he he'd he'll he's her here here's hers herself

@@ -31,7 +31,7 @@ export interface RecallWeights {
 }
 
 /** Who waits on an embedding: `interactive` for a read a caller waits on (recall's query), `standard` otherwise. */
-export type EmbeddingPriority = 'interactive' | 'standard';
+type EmbeddingPriority = 'interactive' | 'standard';
 
 export interface EmbedOptions {
   /** Default `standard`. */

@@ -10,7 +10,7 @@ import { inject, injectable } from 'inversify';
 import { collectionName, type EmbeddedCollectionKind } from './collection-names';
 import { NamespaceStateRepository } from './namespace-state.repository';
 
-export const GENERATION_STATE_KEY = 'collections';
+const GENERATION_STATE_KEY = 'collections';
 
 @injectable()
 export class CollectionGenerations {

@@ -16,7 +16,7 @@ export interface LeaseHolder {
   id: string;
 }
 
-export interface LeaseInfo {
+interface LeaseInfo {
   epoch: number;
   holder: string;
   expiresAt: number;

@@ -27,7 +27,7 @@ export interface OllamaProtocolServerOptions {
   models?: string[];
 }
 
-export interface RecordedOllamaRequest {
+interface RecordedOllamaRequest {
   method: string;
   /** Path without the query string, e.g. `/api/embed`. */
   path: string;
@@ -37,7 +37,7 @@ export interface RecordedOllamaRequest {
 }
 
 /** The request body of `POST /api/embed`, as Ollama documents it. */
-export interface OllamaEmbedRequestBody {
+interface OllamaEmbedRequestBody {
   model: string;
   input: string | string[];
   truncate?: boolean;

@@ -14,7 +14,7 @@ import type { ChromaServerManager } from './chroma-server-manager';
 
 export type ChromaEmbeddedVectorStoreOptions = ChromaEmbeddedRecordStoreOptions;
 
-export const LEXICAL_INDEX_FILE = 'lexical-index.sqlite';
+const LEXICAL_INDEX_FILE = 'lexical-index.sqlite';
 
 export class ChromaEmbeddedVectorStore extends SideIndexedVectorStore {
   constructor(manager: ChromaServerManager, options: ChromaEmbeddedVectorStoreOptions = {}) {

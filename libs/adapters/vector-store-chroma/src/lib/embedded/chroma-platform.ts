@@ -52,10 +52,10 @@ export interface ChromaPlatform {
 }
 
 /** chromadb's current Linux builds need this glibc (Ubuntu 24.04, Debian 13 and later). */
-export const CURRENT_BUILD_MIN_GLIBC = '2.39';
+const CURRENT_BUILD_MIN_GLIBC = '2.39';
 
 /** The build the chromadb client kioku bundles (3.5.0) was made and tested with. */
-export const CURRENT_VERSION = '1.3.4';
+const CURRENT_VERSION = '1.3.4';
 
 /** The last builds that load on glibc 2.34 (RHEL 9, Ubuntu 22.04, Debian 12). */
 const LEGACY_VERSIONS: Partial<Record<string, string>> = {

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { untrustedFolder } from './trusted-folder';
 
 /** Longest Unix socket path Linux accepts (sun_path is 108 bytes with the terminating NUL). */
-export const MAX_SOCKET_PATH_BYTES = 107;
+const MAX_SOCKET_PATH_BYTES = 107;
 
 export type SocketPlace = { path: string } | { problem: string };
 

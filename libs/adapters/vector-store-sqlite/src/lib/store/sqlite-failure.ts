@@ -19,12 +19,12 @@ const UNAVAILABLE = [
   'SQLITE_PERM',
 ];
 
-export const SQLITE_BACKEND: StoreBackend = {
+const SQLITE_BACKEND: StoreBackend = {
   name: 'sqlite',
   credentials: "the data dir's owner and permissions",
 };
 
-export function sqliteFailure(error: unknown): StoreFailure {
+function sqliteFailure(error: unknown): StoreFailure {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return { kind: 'other' };
   return UNAVAILABLE.some((prefix) => code === prefix || code.startsWith(`${prefix}_`))

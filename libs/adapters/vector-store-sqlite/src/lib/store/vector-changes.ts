@@ -7,7 +7,7 @@
 import { statement, type SqliteDatabase } from '../sqlite/sqlite-driver';
 
 /** Entries kept: at 100 bytes each, a few MB; a process idle for longer than that many writes reloads. */
-export const RETAINED_VECTOR_CHANGES = 50_000;
+const RETAINED_VECTOR_CHANGES = 50_000;
 const PRUNED_THROUGH = 'vector_changes_pruned_through';
 
 export class VectorChanges {

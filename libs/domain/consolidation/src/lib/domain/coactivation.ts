@@ -6,7 +6,7 @@
  */
 import type { Memory } from '@kioku/memory';
 
-export function coactivated(a: Memory, b: Memory): boolean {
+function coactivated(a: Memory, b: Memory): boolean {
   const sameEmotion =
     a.emotion.primary === b.emotion.primary &&
     a.emotion.primary !== 'neutral' &&

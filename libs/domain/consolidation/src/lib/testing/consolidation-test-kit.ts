@@ -14,12 +14,14 @@ import { consolidationModule } from '../consolidation.module';
 const HOUR = 3_600_000;
 
 /** A link as stored, for seeding the link repository. */
-export const testLink = (
-  sourceId: string,
-  targetId: string,
-  type: Link['type'],
-  confidence: number,
-): Link => ({ sourceId, targetId, type, confidence, note: '', createdAt: '' });
+const testLink = (sourceId: string, targetId: string, type: Link['type'], confidence: number): Link => ({
+  sourceId,
+  targetId,
+  type,
+  confidence,
+  note: '',
+  createdAt: '',
+});
 
 /**
  * An old memory fading (57 days before the rest), a twin of a recent one, four recent memories an

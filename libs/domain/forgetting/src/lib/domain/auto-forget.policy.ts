@@ -4,8 +4,8 @@
  */
 export type ForgetAction = 'keep' | 'compress' | 'drop';
 
-export const COMPRESS_RISK = 50;
-export const DROP_RISK = 200;
+const COMPRESS_RISK = 50;
+const DROP_RISK = 200;
 const DAY_MS = 86_400_000;
 
 export interface PolicyInput {
@@ -33,10 +33,7 @@ export function isProtected(
   return memory.importance >= 5 || protectedCategories.includes(memory.category);
 }
 
-export function daysSinceLastTouch(
-  memory: Pick<PolicyInput, 'createdAt' | 'lastAccessedAt'>,
-  now: Date,
-): number {
+function daysSinceLastTouch(memory: Pick<PolicyInput, 'createdAt' | 'lastAccessedAt'>, now: Date): number {
   const created = Date.parse(memory.createdAt);
   const accessed = memory.lastAccessedAt ? Date.parse(memory.lastAccessedAt) : NaN;
   const last = Number.isNaN(accessed) ? created : Math.max(created, accessed);

@@ -36,7 +36,7 @@ export function endsNamedBy(recordId: string): [string, string] | undefined {
 }
 
 /** The link seen from the end that sorts first (the orientation the pair is stored in). */
-export function inPairOrder(link: Link): Link {
+function inPairOrder(link: Link): Link {
   return link.sourceId <= link.targetId ? link : reverseLink(link);
 }
 

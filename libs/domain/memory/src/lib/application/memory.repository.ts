@@ -47,7 +47,7 @@ export const DIMENSION_KEY = 'kioku_embedding_dimension';
  * How a memories collection is created: the model's vector space, a lexical index of its texts, and
  * copies for reads (recall reads its candidates' thread neighbours by id and its word hits by text).
  */
-export function memoriesCollectionSpec(modelId: string, dimension: number): CollectionSpec {
+function memoriesCollectionSpec(modelId: string, dimension: number): CollectionSpec {
   return {
     dimension,
     metadata: { [MODEL_KEY]: modelId, [DIMENSION_KEY]: dimension, kind: 'kioku-memories' },

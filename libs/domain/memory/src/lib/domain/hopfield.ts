@@ -5,13 +5,13 @@
  */
 import { dot, normalize } from '@kioku/similarity';
 
-export interface HopfieldOptions {
+interface HopfieldOptions {
   beta: number;
   maxIterations: number;
   tolerance: number;
 }
 
-export const DEFAULT_HOPFIELD: HopfieldOptions = { beta: 4, maxIterations: 3, tolerance: 1e-5 };
+const DEFAULT_HOPFIELD: HopfieldOptions = { beta: 4, maxIterations: 3, tolerance: 1e-5 };
 
 /** The completed query pattern ξ for unit-normalised patterns X. */
 export function hopfieldComplete(

@@ -24,7 +24,7 @@ export function labelTerms(content: string): string[] {
 }
 
 /** Whether the query names the label: every term of the label is a term of the query. */
-export function namesLabel(queryTerms: ReadonlySet<string>, label: readonly string[]): boolean {
+function namesLabel(queryTerms: ReadonlySet<string>, label: readonly string[]): boolean {
   return label.length > 0 && label.every((term) => queryTerms.has(term));
 }
 

@@ -19,8 +19,8 @@ import {
 } from './normalize';
 import { searchText } from './lexical';
 
-export const TAG_KEY_PREFIX = 'tag_';
-export const PRECEDING_ID_KEY = 'precedingId';
+const TAG_KEY_PREFIX = 'tag_';
+const PRECEDING_ID_KEY = 'precedingId';
 export const FOLLOWING_ID_KEY = 'followingId';
 /** The key holding the fields no read filters on, as one JSON object. */
 const PACKED_KEY = 'memory';

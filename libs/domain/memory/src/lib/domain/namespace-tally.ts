@@ -5,7 +5,7 @@
 import { utcDay } from '@kioku/kernel';
 import type { Memory } from './memory';
 
-export interface NamedCount {
+interface NamedCount {
   name: string;
   count: number;
 }

@@ -12,7 +12,7 @@ import {
   type EmotionName,
 } from './memory';
 
-export const DEFAULT_IMPORTANCE = 3;
+const DEFAULT_IMPORTANCE = 3;
 
 export function normalizeCategory(value: unknown): Category {
   return isCategory(value) ? value : 'daily';

@@ -30,7 +30,7 @@ export interface SeededNamespace {
   publicEpisodeId: string;
 }
 
-export const FIXTURE_TEXTS = [
+const FIXTURE_TEXTS = [
   'Walked along the river at dawn with my sister',
   'Debugged the flaky payment service test until midnight',
   'Learned that the lighthouse tour starts at 9 from pier 4',

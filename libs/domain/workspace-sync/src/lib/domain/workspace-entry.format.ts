@@ -16,17 +16,17 @@ export type SyncedMemory = Pick<Memory, 'id' | 'content' | 'createdAt' | 'catego
 };
 
 /** Categories that always reach MEMORY.md, whatever their importance. */
-export const CURATED_CATEGORIES: ReadonlySet<Category> = new Set<Category>([
+const CURATED_CATEGORIES: ReadonlySet<Category> = new Set<Category>([
   'introspection',
   'relationship',
   'self_discovery',
   'lesson',
 ]);
-export const CURATED_MIN_IMPORTANCE = 4;
+const CURATED_MIN_IMPORTANCE = 4;
 /** MEMORY.md lines carry at most this many characters of content (an ellipsis included). */
-export const CURATED_CONTENT_LIMIT = 180;
-export const CURATED_HEADER = '# Curated Memory\n\n';
-export const INNER_MONOLOGUE_TITLE = '# Latest Inner Monologue';
+const CURATED_CONTENT_LIMIT = 180;
+const CURATED_HEADER = '# Curated Memory\n\n';
+const INNER_MONOLOGUE_TITLE = '# Latest Inner Monologue';
 
 /** A memory's creation instant in UTC: `YYYY-MM-DD`, `HH:MM` and the full ISO form. */
 export interface UtcTimestamp {
@@ -83,7 +83,7 @@ export function workspaceEntries(memory: SyncedMemory): EntriesOutcome {
 }
 
 /** Ids are written inside `[id:…]`: only plain ids (the store's `mem_` + hex, or similar) qualify. */
-export function isMarkableId(id: string): boolean {
+function isMarkableId(id: string): boolean {
   return SAFE_ID.test(id);
 }
 
@@ -105,7 +105,7 @@ export function oneLine(content: string): string {
   return content.replace(/[\s\u0085]+/g, ' ').trim();
 }
 
-export function dailyLogHeader(date: string): string {
+function dailyLogHeader(date: string): string {
   return `# Memory Log ${date}\n\n`;
 }
 

@@ -14,7 +14,7 @@ import type { ToolDeps } from '../tools/tool-runner';
 import type { NamespaceVocabulary } from './namespace-vocabulary';
 import { holdVocabulary, type VocabularyHold } from './vocabulary-source';
 
-export type Complete = (
+type Complete = (
   value: string | undefined,
   context?: { arguments?: Record<string, string> },
 ) => Promise<string[]>;

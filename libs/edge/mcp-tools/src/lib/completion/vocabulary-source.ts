@@ -59,11 +59,11 @@ export async function holdVocabulary(container: Container, namespace: string): P
 type Libraries = Awaited<ReturnType<typeof loadLibraries>>;
 
 async function loadLibraries() {
-  const [memory, memoryChanges] = await Promise.all([
-    import('@kioku/memory'),
-    import('@kioku/memory-changes'),
+  const [ReadMemoriesUseCase, Feed] = await Promise.all([
+    import('@kioku/memory').then((memory) => memory.ReadMemoriesUseCase),
+    import('@kioku/memory-changes').then((changes) => changes.MEMORY_CHANGES_TOKENS.Feed),
   ]);
-  return { ReadMemoriesUseCase: memory.ReadMemoriesUseCase, Feed: memoryChanges.MEMORY_CHANGES_TOKENS.Feed };
+  return { ReadMemoriesUseCase, Feed };
 }
 
 function startVocabulary(container: Container, namespace: string, libraries: Libraries): Held {

@@ -9,7 +9,7 @@ import type { CallContext } from '@kioku/call-context';
 import type { Completers } from '../completion/completers';
 
 /** What a prompt's message may read: the app, the session's caller, the time, the completions' vocabulary. */
-export interface PromptReads {
+interface PromptReads {
   container: Container;
   context: CallContext;
   now: Date;

@@ -15,7 +15,7 @@ import { revisitMemory } from './revisit-memory.prompt';
 import { saveConversation } from './save-conversation.prompt';
 import { startSession } from './start-session.prompt';
 
-export const PROMPTS: readonly KiokuPrompt[] = [
+const PROMPTS: readonly KiokuPrompt[] = [
   startSession,
   saveConversation,
   memoriesAbout,

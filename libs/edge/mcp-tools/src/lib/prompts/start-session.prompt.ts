@@ -24,9 +24,9 @@ export const startSession = definePrompt({
   }),
   message: async ({ topic, include_private }, { container, context, now }) => {
     const includePrivate = include_private === 'true';
-    const [{ WakeUpUseCase }, { ReadMemoriesUseCase }] = await Promise.all([
-      import('@kioku/consolidation'),
-      import('@kioku/memory'),
+    const [WakeUpUseCase, ReadMemoriesUseCase] = await Promise.all([
+      import('@kioku/consolidation').then((consolidation) => consolidation.WakeUpUseCase),
+      import('@kioku/memory').then((memory) => memory.ReadMemoriesUseCase),
     ]);
     const orientation = await container.get(WakeUpUseCase).execute({ includePrivate }, context);
     const lines = [

@@ -33,7 +33,7 @@ function touchesPublic(change: MemoryChange): boolean {
 }
 
 /** The memory a `kioku://memories/{id}` URI names, and whether it asks for private ones. */
-export function memoryUriParts(uri: string): { id: string; includePrivate: boolean } | undefined {
+function memoryUriParts(uri: string): { id: string; includePrivate: boolean } | undefined {
   let url: URL;
   try {
     url = new URL(uri);

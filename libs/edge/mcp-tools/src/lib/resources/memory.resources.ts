@@ -13,12 +13,12 @@ import type { Completers } from '../completion/completers';
 import type { ToolDeps } from '../tools/tool-runner';
 import { readMemories } from './read-memories';
 
-export const MEMORY_URI_TEMPLATE = 'kioku://memories/{id}';
+const MEMORY_URI_TEMPLATE = 'kioku://memories/{id}';
 const LIST_LIMIT = 100;
 /** JSON-RPC error code the MCP specification gives to an unknown resource. */
 const RESOURCE_NOT_FOUND = -32002;
 
-export function memoryUri(id: string): string {
+function memoryUri(id: string): string {
   return `kioku://memories/${id}`;
 }
 

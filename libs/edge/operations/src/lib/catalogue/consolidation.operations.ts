@@ -21,8 +21,6 @@ import { ok } from '../http-responses';
 import { defineOperation, httpRoute } from '../operation';
 import { conflict, memoryNotFound } from '../rest-errors';
 
-const consolidation = () => import('@kioku/consolidation');
-
 function mergeRequest(input: z.output<typeof mergeMemoriesInputSchema>) {
   return { keepId: input.keep_id, removeId: input.remove_id, mergedContent: input.merged_content };
 }
@@ -39,9 +37,8 @@ async function runConsolidate(
 ): Promise<ConsolidateResult> {
   if (input.episode !== undefined)
     throw AppError.invalidInput('episode needs a client that offers sampling: its model drafts the summary.');
-  return container
-    .get((await consolidation()).ConsolidateUseCase)
-    .execute(consolidateRequest(input), context);
+  const { ConsolidateUseCase } = await import('@kioku/consolidation');
+  return container.get(ConsolidateUseCase).execute(consolidateRequest(input), context);
 }
 
 async function runMerge(
@@ -49,7 +46,8 @@ async function runMerge(
   input: z.output<typeof mergeMemoriesInputSchema>,
   context: CallContext,
 ): Promise<MergeMemoriesResult> {
-  return container.get((await consolidation()).MergeMemoriesUseCase).execute(mergeRequest(input), context);
+  const { MergeMemoriesUseCase } = await import('@kioku/consolidation');
+  return container.get(MergeMemoriesUseCase).execute(mergeRequest(input), context);
 }
 
 export const wakeUp = defineOperation({
@@ -59,8 +57,10 @@ export const wakeUp = defineOperation({
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z.object({}),
   output: wakeUpOutputSchema,
-  run: async (container, _input, context) =>
-    container.get((await consolidation()).WakeUpUseCase).execute({}, context),
+  run: async (container, _input, context) => {
+    const { WakeUpUseCase } = await import('@kioku/consolidation');
+    return container.get(WakeUpUseCase).execute({}, context);
+  },
   text: wakeUpText,
   structured: wakeUpStructured,
   http: [
@@ -104,6 +104,8 @@ export const consolidate = defineOperation({
       method: 'POST',
       path: '/v1/consolidate',
       tag: 'consolidation',
+      // episode is MCP's (a client's model drafts the summary): refused over REST, not left unheard.
+      body: consolidateInputSchema.omit({ episode: true }).strict(),
       responses: {
         200: { description: 'What consolidation did and proposes', schema: consolidateOutputSchema },
       },

@@ -18,8 +18,6 @@ import { created, ok } from '../http-responses';
 import { defineOperation, httpRoute } from '../operation';
 import { episodeNotFound } from '../rest-errors';
 
-const episodes = () => import('@kioku/episodes');
-
 /** The summary may be left out only by a client whose model drafts it (runWithClient). */
 async function runCreateEpisode(
   container: Container,
@@ -30,8 +28,9 @@ async function runCreateEpisode(
     throw AppError.invalidInput(
       'summary is required (a client that offers sampling may leave it to its model).',
     );
+  const { CreateEpisodeUseCase } = await import('@kioku/episodes');
   return container
-    .get((await episodes()).CreateEpisodeUseCase)
+    .get(CreateEpisodeUseCase)
     .execute({ memoryIds: input.memory_ids, summary: input.summary }, context);
 }
 
@@ -61,6 +60,8 @@ export const createEpisode = defineOperation({
       path: '/v1/episodes',
       tag: 'episodes',
       note: 'Unknown ids are dropped (listed in droppedIds); none valid is a 404.',
+      // Only an MCP client that lends its model may leave the summary out.
+      body: createEpisodeInputSchema.required({ summary: true }),
       responses: { 201: { description: 'Created', schema: createEpisodeOutputSchema } },
       problems: ['MEMORY_NOT_FOUND'],
       respond: (result: CreateEpisodeResult) => created(createEpisodeStructured(result)),
@@ -75,8 +76,10 @@ export const getEpisode = defineOperation({
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: getEpisodeInputSchema,
   output: getEpisodeToolOutputSchema,
-  run: async (container, input, context) =>
-    container.get((await episodes()).GetEpisodeUseCase).execute({ episodeId: input.episode_id }, context),
+  run: async (container, input, context) => {
+    const { GetEpisodeUseCase } = await import('@kioku/episodes');
+    return container.get(GetEpisodeUseCase).execute({ episodeId: input.episode_id }, context);
+  },
   text: getEpisodeText,
   structured: getEpisodeStructured,
   http: [

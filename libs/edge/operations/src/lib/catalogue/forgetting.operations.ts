@@ -30,14 +30,13 @@ import { ok } from '../http-responses';
 import { defineOperation, httpRoute } from '../operation';
 import { conflict, expectMode, notInTrash } from '../rest-errors';
 
-const forgetting = () => import('@kioku/forgetting');
-
 async function runForget(
   container: Container,
   input: z.output<typeof forgetInputSchema>,
   context: CallContext,
 ): Promise<ForgetResult> {
-  return container.get((await forgetting()).ForgetUseCase).execute(
+  const { ForgetUseCase } = await import('@kioku/forgetting');
+  return container.get(ForgetUseCase).execute(
     {
       memoryId: input.memory_id,
       memoryIds: input.memory_ids,
@@ -145,8 +144,10 @@ export const restore = defineOperation({
   hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: restoreInputSchema,
   output: restoreToolOutputSchema,
-  run: async (container, input, context) =>
-    container.get((await forgetting()).RestoreUseCase).execute({ memoryId: input.memory_id }, context),
+  run: async (container, input, context) => {
+    const { RestoreUseCase } = await import('@kioku/forgetting');
+    return container.get(RestoreUseCase).execute({ memoryId: input.memory_id }, context);
+  },
   text: restoreText,
   structured: restoreStructured,
   http: [

@@ -32,8 +32,6 @@ import { created, ok } from '../http-responses';
 import { defineOperation, httpRoute } from '../operation';
 import { linkExists, memoryNotFound } from '../rest-errors';
 
-const memory = () => import('@kioku/memory');
-
 /** Writes that add and change nothing outside kioku; each names whether it destroys or repeats. */
 const WRITE = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
 
@@ -45,8 +43,10 @@ export const remember = defineOperation({
   hints: WRITE,
   input: rememberInputSchema,
   output: rememberToolOutputSchema,
-  run: async (container, input, context) =>
-    container.get((await memory()).RememberUseCase).execute(input, context),
+  run: async (container, input, context) => {
+    const { RememberUseCase } = await import('@kioku/memory');
+    return container.get(RememberUseCase).execute(input, context);
+  },
   text: rememberText,
   structured: rememberStructured,
   http: [
@@ -74,8 +74,10 @@ export const rememberBatch = defineOperation({
   hints: WRITE,
   input: rememberBatchInputSchema,
   output: rememberBatchOutputSchema,
-  run: async (container, input, context) =>
-    container.get((await memory()).RememberBatchUseCase).execute(input.memories, context),
+  run: async (container, input, context) => {
+    const { RememberBatchUseCase } = await import('@kioku/memory');
+    return container.get(RememberBatchUseCase).execute(input.memories, context);
+  },
   text: rememberBatchText,
   structured: rememberBatchStructured,
   http: [
@@ -101,8 +103,9 @@ export const recall = defineOperation({
   hints: WRITE,
   input: recallInputSchema,
   output: recallOutputSchema,
-  run: async (container, input, context) =>
-    container.get((await memory()).RecallUseCase).execute(
+  run: async (container, input, context) => {
+    const { RecallUseCase } = await import('@kioku/memory');
+    return container.get(RecallUseCase).execute(
       {
         query: input.query,
         limit: input.n_results,
@@ -114,7 +117,8 @@ export const recall = defineOperation({
         includePrivate: input.include_private,
       },
       context,
-    ),
+    );
+  },
   text: recallText,
   structured: recallStructured,
   http: [
@@ -136,8 +140,10 @@ export const updateMemory = defineOperation({
   hints: { ...WRITE, destructiveHint: true, idempotentHint: true },
   input: updateMemoryInputSchema,
   output: updateMemoryToolOutputSchema,
-  run: async (container, { memory_id: memoryId, ...changes }, context) =>
-    container.get((await memory()).UpdateMemoryUseCase).execute({ memoryId, ...changes }, context),
+  run: async (container, { memory_id: memoryId, ...changes }, context) => {
+    const { UpdateMemoryUseCase } = await import('@kioku/memory');
+    return container.get(UpdateMemoryUseCase).execute({ memoryId, ...changes }, context);
+  },
   text: updateMemoryText,
   structured: updateMemoryStructured,
   http: [
@@ -164,13 +170,15 @@ export const linkMemories = defineOperation({
   hints: { ...WRITE, idempotentHint: true },
   input: linkMemoriesInputSchema,
   output: linkMemoriesToolOutputSchema,
-  run: async (container, input, context) =>
-    container
-      .get((await memory()).LinkMemoriesUseCase)
+  run: async (container, input, context) => {
+    const { LinkMemoriesUseCase } = await import('@kioku/memory');
+    return container
+      .get(LinkMemoriesUseCase)
       .execute(
         { sourceId: input.source_id, targetId: input.target_id, type: input.link_type, note: input.note },
         context,
-      ),
+      );
+  },
   text: linkMemoriesText,
   structured: linkMemoriesStructured,
   http: [

@@ -15,7 +15,7 @@ export interface DraftRequest {
 }
 
 /** Why no draft came back: the client refused or failed, or its answer held no text. */
-export type DraftRefusal = 'refused' | 'empty';
+type DraftRefusal = 'refused' | 'empty';
 
 export type DraftAnswer = { drafted: string } | { refused: DraftRefusal };
 

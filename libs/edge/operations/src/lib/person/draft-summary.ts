@@ -9,7 +9,7 @@ import type { NoDraftReason } from '@kioku/presenters';
 import type { ClientModel } from './client-model';
 
 /** How long the client (and its person, if it asks them) has to draft. */
-export const DRAFT_TIMEOUT_MS = 120_000;
+const DRAFT_TIMEOUT_MS = 120_000;
 const SUMMARY_CHARS = 300;
 const MAX_TEXTS = 50;
 const TEXT_CHARS = 400;

@@ -5,7 +5,7 @@
 import type { MergeMemoriesResult } from '@kioku/consolidation';
 import type { UnconfirmedAnswer } from '../person/unconfirmed-answer';
 
-export interface MergeNotConfirmed {
+interface MergeNotConfirmed {
   status: 'not_confirmed';
   answer: UnconfirmedAnswer;
   keepId: string;

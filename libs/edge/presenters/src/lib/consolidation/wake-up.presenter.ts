@@ -4,8 +4,7 @@ import type { WakeUpResult } from '@kioku/consolidation';
 import type { Memory } from '@kioku/memory';
 import type { WakeUpOutput } from './consolidation.output';
 
-export const PRIVATE_MEMORY_HINT =
-  'If something is hard to say yet, you can keep it with remember(private=true).';
+const PRIVATE_MEMORY_HINT = 'If something is hard to say yet, you can keep it with remember(private=true).';
 
 export function wakeUpText(result: WakeUpResult, now: Date): string {
   const line = (m: Memory) =>

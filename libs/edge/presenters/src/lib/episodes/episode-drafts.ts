@@ -7,7 +7,7 @@ import type { ConsolidateResult } from '@kioku/consolidation';
 import type { CreateEpisodeResult } from '@kioku/episodes';
 import { z } from 'zod';
 
-export const NO_DRAFT_REASONS = [
+const NO_DRAFT_REASONS = [
   /** The client refused or failed (or its person said no). */
   'refused',
   /** Its answer held no text. */

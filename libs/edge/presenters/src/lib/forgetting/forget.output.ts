@@ -47,9 +47,9 @@ export const sweepExecutedSchema = z.strictObject({
   kept: z.array(z.string()),
   restorableUntil: z.string().nullable(),
 });
-export const sweepNeedsDryRunSchema = z.strictObject({ mode: z.literal('sweep_needs_dry_run') });
+const sweepNeedsDryRunSchema = z.strictObject({ mode: z.literal('sweep_needs_dry_run') });
 /** MCP only: the person was asked to confirm and did not; nothing was deleted. */
-export const forgetNotConfirmedSchema = z.strictObject({
+const forgetNotConfirmedSchema = z.strictObject({
   mode: z.literal('not_confirmed'),
   answer: unconfirmedAnswerSchema,
   asked: z.array(z.string()),

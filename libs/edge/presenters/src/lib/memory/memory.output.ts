@@ -29,7 +29,7 @@ export const rememberToolOutputSchema = toolOutputSchema('status', [
 export type RememberOutput = z.output<typeof rememberOutputSchema>;
 
 /** One item of a batch that was not looked at further: its input was refused (code and why). */
-export const rememberItemErrorSchema = z.strictObject({
+const rememberItemErrorSchema = z.strictObject({
   status: z.literal('error'),
   error: z.strictObject({ code: z.string(), message: z.string() }),
 });
@@ -57,19 +57,19 @@ export const recallOutputSchema = z.strictObject({
 export type RecallOutput = z.output<typeof recallOutputSchema>;
 
 /** The fields update_memory reports as changed (`private` for the stored `isPrivate`). */
-export const CHANGED_FIELDS = ['content', 'category', 'importance', 'emotion', 'tags', 'private'] as const;
+const CHANGED_FIELDS = ['content', 'category', 'importance', 'emotion', 'tags', 'private'] as const;
 
-export const memoryUpdatedSchema = z.strictObject({
+const memoryUpdatedSchema = z.strictObject({
   status: z.literal('updated'),
   memory: memoryViewSchema,
   changed: z.array(z.enum(CHANGED_FIELDS)),
   relinked: z.number(),
 });
-export const memoryUnchangedSchema = z.strictObject({
+const memoryUnchangedSchema = z.strictObject({
   status: z.literal('unchanged'),
   memory: memoryViewSchema,
 });
-export const memoryNotFoundSchema = z.strictObject({ status: z.literal('not_found'), memoryId: z.string() });
+const memoryNotFoundSchema = z.strictObject({ status: z.literal('not_found'), memoryId: z.string() });
 const updateVariants = [memoryUpdatedSchema, memoryUnchangedSchema, memoryNotFoundSchema] as const;
 export const updateMemoryOutputSchema = z.discriminatedUnion('status', [...updateVariants]);
 export const updateMemoryToolOutputSchema = toolOutputSchema('status', updateVariants);
@@ -93,7 +93,7 @@ export const memoriesLinkedSchema = z.strictObject({
   confidence: z.number(),
   memories: z.array(memoryRefSchema),
 });
-export const linkExistsSchema = z.strictObject({
+const linkExistsSchema = z.strictObject({
   status: z.literal('exists'),
   sourceId: z.string(),
   targetId: z.string(),

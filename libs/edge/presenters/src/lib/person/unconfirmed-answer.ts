@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 
-export const UNCONFIRMED_ANSWERS = [
+const UNCONFIRMED_ANSWERS = [
   /** They said no. */
   'declined',
   /** They dismissed the question without choosing. */

@@ -1,7 +1,7 @@
 /** Input of consolidate (behaviour §4.8): the wire schema (the edge's) and the use case's input. */
 import { z } from 'zod';
 
-export const consolidateInputShape = {
+const consolidateInputShape = {
   window_hours: z
     .number()
     .positive()

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { contentString, idString } from '@kioku/memory/schemas';
 
-export const mergeMemoriesInputShape = {
+const mergeMemoriesInputShape = {
   keep_id: idString,
   remove_id: idString,
   merged_content: contentString.optional(),

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { idString } from '@kioku/memory/schemas';
 
-export const createEpisodeInputShape = {
+const createEpisodeInputShape = {
   memory_ids: z.array(idString).max(200),
   /** Required, unless the MCP client lends its model to draft it (the edge fills it in then). */
   summary: z.string().max(2000).optional(),

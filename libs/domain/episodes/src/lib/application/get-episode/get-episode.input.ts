@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { idString } from '@kioku/memory/schemas';
 
-export const getEpisodeInputShape = { episode_id: idString };
+const getEpisodeInputShape = { episode_id: idString };
 export const getEpisodeInputSchema = z.object(getEpisodeInputShape);
 export interface GetEpisodeInput {
   episodeId: string;

@@ -10,7 +10,7 @@ import { type CallContext } from '@kioku/call-context';
 import type { Episode } from '../../domain/episode';
 import { EpisodeRepository } from '../episode.repository';
 
-export interface LinkedMemory {
+interface LinkedMemory {
   link: Link;
   memory: Memory;
 }

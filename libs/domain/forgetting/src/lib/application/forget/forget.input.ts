@@ -4,7 +4,7 @@ import { INPUT_LIMITS, idString } from '@kioku/memory/schemas';
 
 export const MAX_IDS_PER_CALL = 20;
 
-export const forgetInputShape = {
+const forgetInputShape = {
   memory_id: idString.optional(),
   memory_ids: z.array(idString).max(MAX_IDS_PER_CALL).optional(),
   query: z.string().max(INPUT_LIMITS.queryLength).optional(),

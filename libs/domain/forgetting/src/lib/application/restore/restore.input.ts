@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { idString } from '@kioku/memory/schemas';
 
-export const restoreInputShape = { memory_id: idString };
+const restoreInputShape = { memory_id: idString };
 export const restoreInputSchema = z.object(restoreInputShape);
 export interface RestoreInput {
   memoryId: string;

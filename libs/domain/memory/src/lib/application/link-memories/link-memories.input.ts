@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LINK_TYPES, type LinkType } from '@kioku/links/schemas';
 import { idString } from '../shared/memory-fields.input';
 
-export const linkMemoriesInputShape = {
+const linkMemoriesInputShape = {
   source_id: idString,
   target_id: idString,
   link_type: z.enum(LINK_TYPES).optional(),

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { INPUT_LIMITS, dateString, nameString, stringList } from '../shared/memory-fields.input';
 
-export const recallInputShape = {
+const recallInputShape = {
   query: z.string().max(INPUT_LIMITS.queryLength),
   n_results: z.number().int().min(1).max(20).optional(),
   category: nameString.optional(),

@@ -11,7 +11,7 @@ import { MemoryRanker, type RankedMemory } from './memory-ranker';
 import { recallFilter } from './recall-filter';
 import type { RecallInput } from './recall.input';
 
-export type RecalledMemory = RankedMemory;
+type RecalledMemory = RankedMemory;
 
 export interface RecallResult {
   results: RecalledMemory[];

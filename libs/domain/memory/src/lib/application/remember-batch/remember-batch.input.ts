@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { INPUT_LIMITS } from '../shared/memory-fields.input';
 import { rememberInputShape } from '../remember/remember.input';
 
-export const rememberBatchInputShape = {
+const rememberBatchInputShape = {
   memories: z
     .array(z.object(rememberInputShape))
     .min(1)
@@ -15,4 +15,3 @@ export const rememberBatchInputShape = {
 };
 
 export const rememberBatchInputSchema = z.object(rememberBatchInputShape);
-export type RememberBatchInput = z.infer<typeof rememberBatchInputSchema>;

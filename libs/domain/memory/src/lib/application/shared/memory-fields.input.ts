@@ -72,7 +72,7 @@ export function assertNotXmlWrapped(fields: Record<string, unknown>): void {
   }
 }
 
-export class XmlWrappedArgumentError extends AppError {
+class XmlWrappedArgumentError extends AppError {
   constructor(field: string) {
     super(
       'INVALID_INPUT',

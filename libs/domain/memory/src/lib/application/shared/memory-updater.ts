@@ -25,7 +25,7 @@ import { MemoryChangeNotifier } from '../memory-change.listener';
 import type { UpdateMemoryInput } from '../update-memory/update-memory.input';
 
 /** A field an update changed, by its name in results (`private` for the stored `isPrivate`). */
-export type ChangedField = 'content' | 'category' | 'importance' | 'emotion' | 'tags' | 'private';
+type ChangedField = 'content' | 'category' | 'importance' | 'emotion' | 'tags' | 'private';
 
 export type UpdateMemoryResult =
   | { status: 'not_found'; memoryId: string }

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { contentString, idString, memoryFieldsShape } from '../shared/memory-fields.input';
 
-export const updateMemoryInputShape = {
+const updateMemoryInputShape = {
   memory_id: idString,
   content: contentString.optional(),
   ...memoryFieldsShape,

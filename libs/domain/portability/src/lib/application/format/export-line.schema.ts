@@ -32,7 +32,7 @@ const content = z
 const emotionName = z.enum(EMOTIONS as [string, ...string[]]);
 const vector = z.array(z.number().finite()).min(1).max(65_536);
 
-export const memorySchema = z.strictObject({
+const memorySchema = z.strictObject({
   id: memoryId,
   content,
   createdAt: timestamp,
@@ -55,7 +55,7 @@ export const memorySchema = z.strictObject({
   followingId: memoryId.optional(),
 });
 
-export const linkSchema = z.strictObject({
+const linkSchema = z.strictObject({
   sourceId: memoryId,
   targetId: memoryId,
   type: z.enum(LINK_TYPES),

@@ -24,7 +24,7 @@ const relationSchema = z.object({
 });
 
 export type GraphEntity = z.infer<typeof entitySchema>;
-export type GraphRelation = z.infer<typeof relationSchema>;
+type GraphRelation = z.infer<typeof relationSchema>;
 
 export interface KnowledgeGraph {
   entities: GraphEntity[];

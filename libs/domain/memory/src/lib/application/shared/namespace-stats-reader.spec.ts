@@ -1,7 +1,7 @@
 import type { Memory } from '../../domain/memory';
 import { createMemoryTestKit } from '../../testing/memory-test-kit';
 import { MemoryRepository } from '../memory.repository';
-import { NamespaceStatsUseCase } from './namespace-stats.use-case';
+import { NamespaceStatsReader } from './namespace-stats-reader';
 
 const CATEGORIES = ['daily', 'technical', 'feeling'] as const;
 
@@ -26,7 +26,7 @@ function memory(i: number): Memory {
   };
 }
 
-describe('NamespaceStatsUseCase', () => {
+describe('NamespaceStatsReader', () => {
   it('counts every memory over several pages: private, pinned, per UTC day, per category, top tags', async () => {
     const kit = createMemoryTestKit();
     const repo = kit.container.get(MemoryRepository);
@@ -35,7 +35,7 @@ describe('NamespaceStatsUseCase', () => {
     for (const m of seeded) await repo.save('test', m, vector);
     await repo.save('other', memory(5_000), vector);
 
-    const stats = await kit.container.get(NamespaceStatsUseCase).execute(kit.context);
+    const stats = await kit.container.get(NamespaceStatsReader).read(kit.context);
 
     expect(stats.total).toBe(1_201);
     expect(stats.private).toBe(seeded.filter((m) => m.isPrivate).length);
@@ -66,11 +66,11 @@ describe('NamespaceStatsUseCase', () => {
     const kit = createMemoryTestKit();
     const repo = kit.container.get(MemoryRepository);
     await repo.save('test', memory(1), (await kit.embeddings.embed(['seed']))[0]);
-    const use = kit.container.get(NamespaceStatsUseCase);
-    await use.execute(kit.context);
+    const reader = kit.container.get(NamespaceStatsReader);
+    await reader.read(kit.context);
     const [stored] = await repo.get('test', [memory(1).id]);
     expect(stored.memory.accessCount).toBe(0);
-    expect(await use.execute({ ...kit.context, namespace: 'empty' })).toEqual({
+    expect(await reader.read({ ...kit.context, namespace: 'empty' })).toEqual({
       total: 0,
       private: 0,
       pinned: 0,

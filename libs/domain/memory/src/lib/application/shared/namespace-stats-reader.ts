@@ -1,6 +1,7 @@
 /**
- * What a namespace holds, at a glance (the dashboard's namespace page; see NamespaceTally). Reads every
- * memory a page at a time without vectors; counts nothing as an access.
+ * What a namespace holds, at a glance (the dashboard's namespace page, through forgetting's
+ * NamespaceOverviewUseCase; see NamespaceTally). Reads every memory a page at a time without vectors;
+ * counts nothing as an access.
  */
 import { inject, injectable } from 'inversify';
 import { NamespaceTally, type NamespaceStats } from '../../domain/namespace-tally';
@@ -8,13 +9,13 @@ import type { CallContext } from '@kioku/call-context';
 import { MemoryRepository } from '../memory.repository';
 
 /** Memories read per page. */
-export const STATS_PAGE_SIZE = 500;
+const STATS_PAGE_SIZE = 500;
 
 @injectable()
-export class NamespaceStatsUseCase {
+export class NamespaceStatsReader {
   constructor(@inject(MemoryRepository) private readonly memories: MemoryRepository) {}
 
-  async execute(context: CallContext): Promise<NamespaceStats> {
+  async read(context: CallContext): Promise<NamespaceStats> {
     const tally = new NamespaceTally();
     for await (const page of this.memories.pages(context.namespace, STATS_PAGE_SIZE))
       page.forEach((memory) => tally.add(memory));
