@@ -1,147 +1,28 @@
 /**
- * The shapes of the REST responses the dashboard reads, as the gateway's OpenAPI document
- * (/openapi.json) describes them; only the fields shown here are listed.
+ * The REST responses the dashboard reads, named: each is a response body of the gateway's OpenAPI
+ * document as openapi.ts declares it (generated from /openapi.json; never edited by hand).
  */
-interface Emotion {
-  primary: string;
-  secondary: string[];
-  intensity: number;
-  valence: number;
-  arousal: number;
-}
+import type { operations } from './openapi';
 
-export interface MemoryView {
-  id: string;
-  content: string;
-  createdAt: string;
-  updatedAt: string;
-  category: string;
-  importance: number;
-  emotion: Emotion;
-  tags: string[];
-  private: boolean;
-  accessCount: number;
-  lastAccessedAt: string | null;
-}
+/** The JSON body of an operation's response with the given status. */
+type Body<
+  Id extends keyof operations,
+  Status extends keyof operations[Id]['responses'],
+> = operations[Id]['responses'][Status] extends { content: { 'application/json': infer T } } ? T : never;
 
-type RecallSource = 'vector' | 'lexical' | 'context' | 'link';
-
-export interface RecallResult extends MemoryView {
-  similarity: number;
-  score: number;
-  source: RecallSource;
-}
-
-export interface MemoryContent {
-  id: string;
-  content: string;
-  private: boolean;
-}
-
-export interface MemoryInspection {
-  memory: MemoryView;
-  links: { type: string; confidence: number; note: string; createdAt: string; memory: MemoryContent }[];
-  episodes: {
-    episodeId: string;
-    summary: string;
-    memoryIds: string[];
-    startTime: string;
-    endTime: string;
-    importance: number;
-  }[];
-}
-
-export interface DeleteRequested {
-  status: 'confirmation_required';
-  confirmationToken: string;
-  expiresAt: string;
-  preview: { id: string; content: string; createdAt: string; private: boolean };
-}
-
-export interface ForgetIds {
-  forgotten: string[];
-  refused: { id: string; reason: string }[];
-  restorableUntil: string | null;
-}
-
-export interface TrashListing {
-  total: number;
-  entries: {
-    id: string;
-    content: string;
-    private: boolean;
-    category: string;
-    importance: number;
-    deletedAt: string;
-    reason: string;
-    linkCount: number;
-  }[];
-}
-
-export interface ConsolidateOutput {
-  mergeCandidates: { a: MemoryContent; b: MemoryContent; similarity: number }[];
-  fading: MemoryContent[];
-}
-
-export interface Merged {
-  keptId: string;
-  removedId: string;
-  linksMoved: number;
-}
-
-export interface SweepSample {
-  id: string;
-  risk: number;
-  heat: number;
-  days: number;
-}
-
-export interface SweepReport {
-  scanned: number;
-  toDrop: number;
-  toCompress: number;
-  protected: number;
-  sampleIdsToDrop: SweepSample[];
-  sampleIdsToCompress: SweepSample[];
-  sampleIdsProtected: SweepSample[];
-}
-
-export interface SweepExecuted {
-  dropped: string[];
-  kept: string[];
-  restorableUntil: string | null;
-}
-
-interface NamedCount {
-  name: string;
-  count: number;
-}
-
+export type MemoryInspection = Body<'get_memory', 200>;
+export type MemoryView = MemoryInspection['memory'];
+export type RecallResult = Body<'recall', 200>['results'][number];
+export type ForgetIds = Body<'delete_memory', 200>;
+export type DeleteRequested = Body<'delete_memory', 202>;
+export type TrashListing = Body<'list_trash', 200>;
+export type ConsolidateOutput = Body<'consolidate', 200>;
+export type MemoryContent = ConsolidateOutput['fading'][number];
+export type Merged = Body<'merge_memories', 200>;
+export type SweepReport = Body<'forget_sweep', 200>;
+export type SweepSample = SweepReport['sampleIdsToDrop'][number];
+export type SweepExecuted = Body<'forget_sweep_execute', 200>;
+export type NamespaceStats = Body<'namespace_stats', 200>;
 /** A UTC day of the namespace's history: memories added and forgotten, and those held at its end. */
-export interface HistoryDay {
-  day: string;
-  added: number;
-  forgotten: number;
-  total: number;
-}
-
-export interface NamespaceStats {
-  total: number;
-  private: number;
-  pinned: number;
-  createdPerDay: { day: string; count: number }[];
-  history: HistoryDay[];
-  categories: NamedCount[];
-  tags: NamedCount[];
-}
-
-export interface WorkerReport {
-  job: string;
-  startedAt: string;
-  durationMs: number;
-  status: 'ok' | 'skipped' | 'failed' | 'interrupted';
-  counts: Record<string, number>;
-  details: Record<string, string>;
-  skipReason?: string;
-  error?: { code: string; message: string };
-}
+export type HistoryDay = NamespaceStats['history'][number];
+export type WorkerReport = Body<'worker_reports', 200>['reports'][number];

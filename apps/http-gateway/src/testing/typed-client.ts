@@ -32,17 +32,20 @@ export interface ScratchProject {
   typeCheck(files: string[]): string[];
   /** Builds the file (and what it imports) to CommonJS in `dir/out`; returns the path of its output. */
   build(file: string): string;
-  /** Writes `name` with the TypeScript declarations (`paths`, `components`, …) of the document. */
-  generateTypes(document: unknown, name: string): Promise<void>;
+  /**
+   * Writes `name` with the TypeScript declarations (`paths`, `components`, …) of the document;
+   * `options` are openapi-typescript's (`enumValues: true` adds each enum's values as a constant).
+   */
+  generateTypes(document: unknown, name: string, options?: Record<string, unknown>): Promise<void>;
   remove(): void;
 }
 
-/** Reads the document (argv[1]) and writes its types (argv[2]) with openapi-typescript's Node API. */
+/** Reads the document (argv[1]) and writes its types (argv[2]) with openapi-typescript's Node API and options (argv[3]). */
 const GENERATE = `
 import { readFileSync, writeFileSync } from 'node:fs';
 import openapiTS, { astToString } from 'openapi-typescript';
-const [documentPath, outputPath] = process.argv.slice(1);
-const ast = await openapiTS(JSON.parse(readFileSync(documentPath, 'utf8')));
+const [documentPath, outputPath, options] = process.argv.slice(1);
+const ast = await openapiTS(JSON.parse(readFileSync(documentPath, 'utf8')), JSON.parse(options));
 writeFileSync(outputPath, astToString(ast));
 `;
 
@@ -67,12 +70,12 @@ export function scratchProject(): ScratchProject {
       if (diagnostics.length > 0) throw new Error(diagnostics.map(format).join('\n'));
       return join(outDir, file.slice(dir.length + 1).replace(/\.ts$/, '.js'));
     },
-    async generateTypes(document, name) {
+    async generateTypes(document, name, options = {}) {
       const documentPath = join(dir, 'openapi.json');
       writeFileSync(documentPath, JSON.stringify(document));
       await promisify(execFile)(
         process.execPath,
-        ['--input-type=module', '-e', GENERATE, documentPath, join(dir, name)],
+        ['--input-type=module', '-e', GENERATE, documentPath, join(dir, name), JSON.stringify(options)],
         {
           cwd: dir,
         },
