@@ -43,9 +43,12 @@ function containsAny(text: TextFilter): SqlCondition {
  */
 function idsSql(collection: number, lookup: KeyLookup): SqlCondition {
   if ('key' in lookup) {
+    // CROSS JOIN keeps the values as the outer loop, so each is a seek of the key's primary key; with
+    // `value IN (…)` SQLite, not knowing the list's length, read every entry of the collection.
     return {
-      sql: 'SELECT id FROM record_keys WHERE collection = ? AND key = ? AND value IN (SELECT value FROM json_each(?))',
-      params: [collection, lookup.key, JSON.stringify(lookup.values.map((value) => JSON.stringify(value)))],
+      sql: `SELECT k.id FROM json_each(?) AS v CROSS JOIN record_keys AS k
+              WHERE k.collection = ? AND k.key = ? AND k.value = v.value`,
+      params: [JSON.stringify(lookup.values.map((value) => JSON.stringify(value))), collection, lookup.key],
     };
   }
   const parts = ('any' in lookup ? lookup.any : lookup.all).map((part) => idsSql(collection, part));
