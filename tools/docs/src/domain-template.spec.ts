@@ -9,6 +9,8 @@
  * - one folder per use case under `application/`, whose sources import no other use case's folder:
  *   what two use cases share lives in `application/shared/` (or a folder of its own, such as a format)
  *   and imports none of them (a spec may drive another use case to set up its data);
+ * - a use case that serves a call takes `execute(input, context)`: its input first (`{}` for none),
+ *   the call's context next, options (if any) last;
  * - a file of errors named `<subject>.errors.ts` (a mapper named after its function, `to-…`, aside);
  * - integration specs named `<subject>.int.spec.ts` or `<subject>.<kind>.int.spec.ts` with a kind from
  *   one list (or `<subject>.<suffix>` naming the file they test).
@@ -117,6 +119,17 @@ describe('the domain library template', () => {
             .map((target) => `${file} imports ${target}`),
         );
       expect(crossings).toEqual([]);
+    });
+
+    it('takes a use case its input first and the call context after it: execute(input, context)', () => {
+      const odd = files
+        .filter((file) => file.endsWith('.use-case.ts'))
+        .filter((file) => {
+          const params = /\bexecute\(([\s\S]*?)\)\s*:\s*Promise/.exec(read(file))?.[1] ?? '';
+          const at = params.indexOf(': CallContext');
+          return at >= 0 && !/,\s*\w+$/.test(params.slice(0, at));
+        });
+      expect(odd).toEqual([]);
     });
 
     it('has no use case that imports another', () => {
