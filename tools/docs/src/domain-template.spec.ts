@@ -6,13 +6,19 @@
  * - a spec beside each use case (`<name>.use-case.spec.ts`);
  * - wire names only at the edge: a use case's input (the `<Name>Input` type of its `.input.ts`, beside
  *   the wire schema the edge serves) has domain names, and no source reads a snake_case input field;
+ * - one folder per use case under `application/`, whose sources import no other use case's folder:
+ *   what two use cases share lives in `application/shared/` (or a folder of its own, such as a format)
+ *   and imports none of them (a spec may drive another use case to set up its data);
+ * - a use case that serves a call takes `execute(input, context)`: its input first (`{}` for none),
+ *   the call's context next, options (if any) last;
+ * - a file of errors named `<subject>.errors.ts` (a mapper named after its function, `to-…`, aside);
  * - integration specs named `<subject>.int.spec.ts` or `<subject>.<kind>.int.spec.ts` with a kind from
  *   one list (or `<subject>.<suffix>` naming the file they test).
  * call-context holds one shared type and no use case, so it has no module or test kit.
  */
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, posix } from 'node:path';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const SHARED_TYPES = ['call-context'];
@@ -96,6 +102,36 @@ describe('the domain library template', () => {
       expect([...reads, ...declares]).toEqual([]);
     });
 
+    it("keeps each use case's folder to itself: none imports another's, shared/ imports none", () => {
+      const application = `${root}/src/lib/application/`;
+      const folderOf = (file: string) =>
+        file.startsWith(application) ? file.slice(application.length).split('/').slice(0, -1)[0] : undefined;
+      const useCaseFolders = new Set(files.filter((file) => file.endsWith('.use-case.ts')).map(folderOf));
+      const crossings = files
+        .filter((file) => folderOf(file) !== undefined && !file.endsWith('.spec.ts'))
+        .flatMap((file) =>
+          [...read(file).matchAll(/from '(\.\.?\/[^']+)'/g)]
+            .map((m) => posix.join(posix.dirname(file), m[1]))
+            .filter((target) => {
+              const folder = folderOf(target);
+              return useCaseFolders.has(folder) && folder !== folderOf(file);
+            })
+            .map((target) => `${file} imports ${target}`),
+        );
+      expect(crossings).toEqual([]);
+    });
+
+    it('takes a use case its input first and the call context after it: execute(input, context)', () => {
+      const odd = files
+        .filter((file) => file.endsWith('.use-case.ts'))
+        .filter((file) => {
+          const params = /\bexecute\(([\s\S]*?)\)\s*:\s*Promise/.exec(read(file))?.[1] ?? '';
+          const at = params.indexOf(': CallContext');
+          return at >= 0 && !/,\s*\w+$/.test(params.slice(0, at));
+        });
+      expect(odd).toEqual([]);
+    });
+
     it('has no use case that imports another', () => {
       const calling = files
         .filter((file) => file.endsWith('.use-case.ts'))
@@ -106,6 +142,14 @@ describe('the domain library template', () => {
         });
       expect(calling).toEqual([]);
     });
+  });
+
+  it('names every file of errors <subject>.errors.ts', () => {
+    const odd = gitFiles('*.ts')
+      .filter((file) => /^(libs|apps|tools)\//.test(file))
+      .map((file) => basename(file).replace(/\.spec\.ts$/, '.ts'))
+      .filter((name) => /errors?\.ts$/.test(name) && !name.startsWith('to-') && !name.endsWith('.errors.ts'));
+    expect(odd).toEqual([]);
   });
 
   it('names every integration spec by its subject and, if any, a kind from the list', () => {

@@ -8,7 +8,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { isLoopbackHost } from '@kioku/http-guards';
-import { GatewayError } from '../errors/gateway-error';
+import { GatewayError } from '../errors/gateway.errors';
 import type { AuthFailureReason, GatewayMetrics } from '../metrics/gateway-metrics';
 import type { ApiKeyStore } from './api-key-store';
 import { ANONYMOUS_KEY_ID, type Caller } from './caller';

@@ -1,6 +1,6 @@
 /** Every error becomes a safe problem: status by code, fixed texts for Fastify and unknown errors. */
 import { AppError, ERROR_CODES } from '@kioku/kernel';
-import { GATEWAY_ERROR_CODES, GatewayError } from './gateway-error';
+import { GATEWAY_ERROR_CODES, GatewayError } from './gateway.errors';
 import { isServerFault, problemType, statusOfCode, toProblem } from './to-problem';
 
 describe('toProblem', () => {

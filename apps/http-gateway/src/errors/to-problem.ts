@@ -8,7 +8,7 @@
  */
 import { isAppError, type ErrorCode, type SafeDetails } from '@kioku/kernel';
 import { ConfirmationError } from '@kioku/operations';
-import { GatewayError, type GatewayErrorCode } from './gateway-error';
+import { GatewayError, type GatewayErrorCode } from './gateway.errors';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { ERROR_CODES } from '@kioku/kernel';
-import { GATEWAY_ERROR_CODES } from '../errors/gateway-error';
+import { GATEWAY_ERROR_CODES } from '../errors/gateway.errors';
 import { PROBLEM_CONTENT_TYPE, statusOfCode, type ProblemCode } from '../errors/to-problem';
 import type { RouteSpec } from '../routes/route-spec';
 

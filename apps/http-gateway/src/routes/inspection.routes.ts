@@ -35,7 +35,7 @@ export function inspectionRoutes(reports: WorkerReportReader): RouteSpec[] {
       responses: { 200: { description: 'The memory', schema: memoryInspectionSchema } },
       problems: ['MEMORY_NOT_FOUND'],
       async handle({ params, context, container }) {
-        const result = await container.get(InspectMemoryUseCase).execute(params.id, context);
+        const result = await container.get(InspectMemoryUseCase).execute({ memoryId: params.id }, context);
         if (result.status === 'not_found') throw memoryNotFound(result.memoryId);
         return ok(memoryInspectionStructured(result));
       },
@@ -52,7 +52,7 @@ export function inspectionRoutes(reports: WorkerReportReader): RouteSpec[] {
       query: limitQuery,
       responses: { 200: { description: 'The trash', schema: trashListingSchema } },
       async handle({ query, context, container }) {
-        const listing = await container.get(ListTrashUseCase).execute(context, query.limit ?? 50);
+        const listing = await container.get(ListTrashUseCase).execute({ limit: query.limit ?? 50 }, context);
         return ok(trashListingStructured(listing));
       },
     }),
@@ -67,7 +67,7 @@ export function inspectionRoutes(reports: WorkerReportReader): RouteSpec[] {
         "The namespace's memories counted: in total, private, pinned, per day, per category, per tag, and its history (added, forgotten and the total per day)",
       responses: { 200: { description: 'Statistics', schema: namespaceStatsSchema } },
       async handle({ context, container }) {
-        const stats = await container.get(NamespaceOverviewUseCase).execute(context);
+        const stats = await container.get(NamespaceOverviewUseCase).execute({}, context);
         return ok(namespaceStatsStructured(stats));
       },
     }),

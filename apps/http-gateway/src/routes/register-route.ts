@@ -11,7 +11,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Container } from 'inversify';
 import { restContext } from '../auth/caller';
-import { GatewayError } from '../errors/gateway-error';
+import { GatewayError } from '../errors/gateway.errors';
 import type { GatewayMetrics } from '../metrics/gateway-metrics';
 import { parseInput } from './parse-input';
 import type { RouteSpec } from './route-spec';

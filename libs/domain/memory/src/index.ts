@@ -15,13 +15,13 @@ export {
 export { NamespaceStatsReader } from './lib/application/shared/namespace-stats-reader';
 export { type NamespaceStats } from './lib/domain/namespace-tally';
 export { ReadMemoriesUseCase } from './lib/application/read-memories/read-memories.use-case';
-export { MemoryRanker } from './lib/application/recall/memory-ranker';
+export { MemoryRanker } from './lib/application/shared/memory-ranker';
 export { type RecallResult, RecallUseCase } from './lib/application/recall/recall.use-case';
 export { type ReembedProgress, ReembedUseCase } from './lib/application/reembed/reembed.use-case';
 export { type RememberInput } from './lib/application/remember/remember.input';
 export { type RememberResult, RememberUseCase } from './lib/application/remember/remember.use-case';
 export { RememberBatchUseCase } from './lib/application/remember-batch/remember-batch.use-case';
-export { type RememberItemResult } from './lib/application/remember-batch/remember-pipeline';
+export { type RememberItemResult } from './lib/application/shared/remember-pipeline';
 export { autoLinks } from './lib/application/shared/auto-link';
 export { contentRuleBroken } from './lib/application/shared/memory-fields.input';
 export { MemoryUpdater, type UpdateMemoryResult } from './lib/application/shared/memory-updater';

@@ -4,7 +4,7 @@ export { TextSink, streamSink } from './lib/application/export-namespace/export-
 export { type ExportSummary } from './lib/application/export-namespace/export-namespace.input';
 export { ExportNamespaceUseCase } from './lib/application/export-namespace/export-namespace.use-case';
 export { type ImportReport } from './lib/application/import-namespace/import-namespace.input';
-export { fileImportSource, textImportSource } from './lib/application/import-namespace/import-source';
+export { fileImportSource, textImportSource } from './lib/application/shared/import-source';
 export { ImportNamespaceUseCase } from './lib/application/import-namespace/import-namespace.use-case';
 export { portabilityModule } from './lib/portability.module';
 export { readKnowledgeGraph } from './lib/application/mcp-memory/mcp-memory-graph';

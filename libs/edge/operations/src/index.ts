@@ -12,8 +12,8 @@ export {
   ok,
 } from './lib/http-responses';
 export { type HttpRoute, type Operation, type OperationTag, type RestCall } from './lib/operation';
-export { memoryNotFound } from './lib/rest-errors';
-export { ConfirmationError } from './lib/confirmations/confirmation-error';
+export { memoryNotFound } from './lib/rest.errors';
+export { ConfirmationError } from './lib/confirmations/confirmation.errors';
 export { type ClientAbilities } from './lib/person/client-abilities';
 export { type ClientModel, type DraftAnswer, type DraftRequest } from './lib/person/client-model';
 export { type ConfirmationQuestion, type Person, type PersonAnswer } from './lib/person/person';

@@ -9,7 +9,7 @@ export {
   type QdrantSettings,
   type QdrantWriteOrdering,
 } from './lib/adapter-settings';
-export { ConfigError } from './lib/config-error';
+export { ConfigError } from './lib/config.errors';
 export { envSchema } from './lib/env-schema';
 export {
   type EmbeddingsConfig,

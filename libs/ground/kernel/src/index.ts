@@ -6,7 +6,7 @@ export {
   type SafeDetails,
   isAppError,
   toAppError,
-} from './lib/app-error';
+} from './lib/app.errors';
 export { type Clock, SystemClock } from './lib/clock';
 export { chunked, delay, positiveInteger } from './lib/collections';
 export {

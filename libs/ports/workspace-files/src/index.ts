@@ -11,4 +11,4 @@ export {
   isDailyLogName,
   isWorkspaceFile,
 } from './lib/workspace-paths';
-export { WorkspacePathRefusedError } from './lib/workspace-path-refused.error';
+export { WorkspacePathRefusedError } from './lib/workspace-path.errors';

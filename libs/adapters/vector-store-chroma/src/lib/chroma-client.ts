@@ -7,7 +7,7 @@
 import { ChromaClient, type Collection } from 'chromadb';
 import type { Logger } from '@kioku/kernel';
 import { parseChromaUrl, type ChromaConnection } from './chroma-connection';
-import { ChromaHttpError } from './chroma-errors';
+import { ChromaHttpError } from './chroma.errors';
 import { recordWriteJson, type RecordWriteBody } from './chroma-json';
 import { withRetries } from './chroma-retry';
 import { unixSocketFetchOptions } from './unix-socket-dispatcher';

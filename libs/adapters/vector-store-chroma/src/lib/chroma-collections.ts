@@ -13,7 +13,7 @@ import { AppError } from '@kioku/kernel';
 import { type CollectionInfo, type CollectionSpec, type Metadata } from '@kioku/vector-store';
 import { assertCollectionName, assertDimension, assertMetadata } from '@kioku/vector-store-base';
 import type { ChromaServerClient } from './chroma-client';
-import { ChromaHttpError, classifyChromaError, toStoreError } from './chroma-errors';
+import { ChromaHttpError, classifyChromaError, toStoreError } from './chroma.errors';
 import { isScalar } from './chroma-rows';
 
 const LIST_PAGE = 100;

@@ -1,4 +1,4 @@
-import { ChromaTimeoutError } from './chroma-errors';
+import { ChromaTimeoutError } from './chroma.errors';
 import { withRetries } from './chroma-retry';
 
 const lostConnection = () => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });

@@ -5,7 +5,7 @@
  * sent once: a lost answer could hide a success.
  */
 import { delay } from '@kioku/kernel';
-import { ChromaTimeoutError, chromaRetryDelayMs } from './chroma-errors';
+import { ChromaTimeoutError, chromaRetryDelayMs } from './chroma.errors';
 
 export interface ChromaRetryOptions {
   /** Per-attempt timeout in ms. */

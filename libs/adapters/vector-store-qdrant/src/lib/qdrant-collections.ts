@@ -18,7 +18,7 @@ import {
   assertMetadata,
   assertVector,
 } from '@kioku/vector-store-base';
-import { classifyQdrantError, isTransient, toStoreError } from './qdrant-errors';
+import { classifyQdrantError, isTransient, toStoreError } from './qdrant.errors';
 import type { QdrantLexicalIndex } from './qdrant-lexical-index';
 import type { ResolvedQdrantOptions } from './qdrant-options';
 import { missingPayloadIndexes } from './qdrant-payload-indexes';

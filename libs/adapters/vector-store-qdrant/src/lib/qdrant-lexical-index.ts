@@ -18,7 +18,7 @@
 import type { QdrantClient, Schemas } from '@qdrant/js-client-rest';
 import { AppError } from '@kioku/kernel';
 import type { LexicalIndexReport, TextMatch, TextSearchRequest } from '@kioku/vector-store';
-import { classifyQdrantError } from './qdrant-errors';
+import { classifyQdrantError } from './qdrant.errors';
 import type { QdrantFilter } from './qdrant-filter.translator';
 import { DOCUMENT_KEY, LEXICAL_KEY, decodePoint } from './qdrant-payload.codec';
 import {

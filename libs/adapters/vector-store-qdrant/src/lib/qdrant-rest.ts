@@ -3,7 +3,7 @@
  * one request with the retry policy (`qdrant-retry.policy.ts`) and returns Qdrant's `result`.
  */
 import { QdrantClient } from '@qdrant/js-client-rest';
-import { classifyQdrantError } from './qdrant-errors';
+import { classifyQdrantError } from './qdrant.errors';
 import type { QdrantLexicalContext } from './qdrant-lexical-index';
 import type { ResolvedQdrantOptions } from './qdrant-options';
 import { withRetries } from './qdrant-retry.policy';

@@ -7,7 +7,7 @@
  * transit, timed out, hit a 429 or a 5xx (e.g. a cluster peer restarting, a shard transfer) can be sent
  * again safely. Other failures (4xx, missing collection) are returned at once.
  */
-import { classifyQdrantError, isTransient, retryAfterMs } from './qdrant-errors';
+import { classifyQdrantError, isTransient, retryAfterMs } from './qdrant.errors';
 
 export interface RetryOptions {
   /** Retries after the first attempt (default 2, so at most 3 attempts). 0 disables retries. */

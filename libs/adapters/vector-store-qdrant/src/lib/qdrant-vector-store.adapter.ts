@@ -22,7 +22,7 @@
  *   read from its config, so every process writes the sparse vector once it has seen the config.
  * - Every write is sent with `wait=true` and the configured `ordering`; reads with the configured read
  *   consistency. Requests time out (default 15 s) and transient failures are retried with backoff
- *   (`qdrant-retry.policy.ts`); errors become the port's errors (`qdrant-errors.ts`).
+ *   (`qdrant-retry.policy.ts`); errors become the port's errors (`qdrant.errors.ts`).
  *
  * This class is the port's face: it checks arguments, delegates to the collections
  * (`qdrant-collections.ts`), point reads and writes (`qdrant-point-reads.ts`, `qdrant-point-writes.ts`)
@@ -48,7 +48,7 @@ import {
 } from '@kioku/vector-store';
 import { assertLimit, assertMetadata, assertRecordShape, assertSameId } from '@kioku/vector-store-base';
 import { QdrantCollections } from './qdrant-collections';
-import { BACKEND, classifyQdrantError, toStoreError } from './qdrant-errors';
+import { BACKEND, classifyQdrantError, toStoreError } from './qdrant.errors';
 import { filterOf, translateFilter } from './qdrant-filter.translator';
 import { QdrantLexicalIndex, type ReindexOptions } from './qdrant-lexical-index';
 import { resolveQdrantOptions, type QdrantVectorStoreOptions } from './qdrant-options';

@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import type { ErrorCode } from '@kioku/kernel';
-import type { ConfirmationErrorCode } from './confirmations/confirmation-error';
+import type { ConfirmationErrorCode } from './confirmations/confirmation.errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 

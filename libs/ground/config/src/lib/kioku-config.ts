@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { type LogLevel } from '@kioku/kernel';
 import { LOOPBACK_HOSTS, type OriginPolicy } from '@kioku/http-guards';
 import { childEnvironment, npmEnvironment } from './child-environment';
-import { ConfigError } from './config-error';
+import { ConfigError } from './config.errors';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { envSchema, resolveUserPath, type Env } from './env-schema';

@@ -1,4 +1,4 @@
-import { AppError } from './app-error';
+import { AppError } from './app.errors';
 import { chunked, delay, positiveInteger } from './collections';
 
 describe('chunked', () => {

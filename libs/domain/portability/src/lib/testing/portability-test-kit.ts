@@ -16,7 +16,7 @@ import { ExportNamespaceUseCase } from '../application/export-namespace/export-n
 import type { ExportNamespaceInput } from '../application/export-namespace/export-namespace.input';
 import { TextSink } from '../application/export-namespace/export-sink';
 import { ImportNamespaceUseCase } from '../application/import-namespace/import-namespace.use-case';
-import { textImportSource } from '../application/import-namespace/import-source';
+import { textImportSource } from '../application/shared/import-source';
 import { portabilityModule } from '../portability.module';
 
 export const PRIVATE_CANARY = 'CANARY-7f3a-private';

@@ -26,7 +26,7 @@ export const revisitMemory = definePrompt({
   message: async ({ memory_id, include_private }, { container, context, now }) => {
     const includePrivate = include_private === 'true';
     const { InspectMemoryUseCase } = await import('@kioku/episodes');
-    const found = await container.get(InspectMemoryUseCase).execute(memory_id.trim(), context);
+    const found = await container.get(InspectMemoryUseCase).execute({ memoryId: memory_id.trim() }, context);
     if (found.status === 'not_found' || (found.memory.isPrivate && !includePrivate))
       throw new McpError(ErrorCode.InvalidParams, `Memory not found: ${memory_id}`);
     const { memory } = found;

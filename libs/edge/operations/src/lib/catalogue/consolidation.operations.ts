@@ -19,7 +19,7 @@ import {
 } from '@kioku/presenters';
 import { ok } from '../http-responses';
 import { defineOperation, httpRoute } from '../operation';
-import { conflict, memoryNotFound } from '../rest-errors';
+import { conflict, memoryNotFound } from '../rest.errors';
 
 function mergeRequest(input: z.output<typeof mergeMemoriesInputSchema>) {
   return { keepId: input.keep_id, removeId: input.remove_id, mergedContent: input.merged_content };

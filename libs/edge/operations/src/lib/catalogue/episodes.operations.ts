@@ -16,7 +16,7 @@ import {
 } from '@kioku/presenters';
 import { created, ok } from '../http-responses';
 import { defineOperation, httpRoute } from '../operation';
-import { episodeNotFound } from '../rest-errors';
+import { episodeNotFound } from '../rest.errors';
 
 /** The summary may be left out only by a client whose model drafts it (runWithClient). */
 async function runCreateEpisode(

@@ -28,7 +28,7 @@ import {
 } from '../confirmations/delete-route';
 import { ok } from '../http-responses';
 import { defineOperation, httpRoute } from '../operation';
-import { conflict, expectMode, notInTrash } from '../rest-errors';
+import { conflict, expectMode, notInTrash } from '../rest.errors';
 
 async function runForget(
   container: Container,

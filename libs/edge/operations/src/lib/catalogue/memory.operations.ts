@@ -30,7 +30,7 @@ import {
 } from '@kioku/presenters';
 import { created, ok } from '../http-responses';
 import { defineOperation, httpRoute } from '../operation';
-import { linkExists, memoryNotFound } from '../rest-errors';
+import { linkExists, memoryNotFound } from '../rest.errors';
 
 /** Writes that add and change nothing outside kioku; each names whether it destroys or repeats. */
 const WRITE = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };

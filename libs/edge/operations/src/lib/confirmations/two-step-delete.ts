@@ -14,8 +14,8 @@ import {
   type ForgetResult,
   type ForgettingSettings,
 } from '@kioku/forgetting';
-import { conflict, memoryNotFound } from '../rest-errors';
-import { ConfirmationError } from './confirmation-error';
+import { conflict, memoryNotFound } from '../rest.errors';
+import { ConfirmationError } from './confirmation.errors';
 import { DeleteConfirmations } from './delete-confirmations';
 
 export type IdsResult = Extract<ForgetResult, { mode: 'ids' }>;

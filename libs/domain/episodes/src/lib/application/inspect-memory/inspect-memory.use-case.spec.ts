@@ -27,7 +27,7 @@ describe('InspectMemoryUseCase', () => {
 
   it('returns the memory, its links from its side with the memory at each other end, and its episodes', async () => {
     const { inspect, context, arrived, shrine, dinner } = await setup();
-    const result = await inspect.execute(arrived, context);
+    const result = await inspect.execute({ memoryId: arrived }, context);
     if (result.status !== 'found') throw new Error(result.status);
     expect(result.memory.content).toBe('Arrived in Kyoto');
     // Strongest link first, each seen from the inspected memory.
@@ -36,14 +36,14 @@ describe('InspectMemoryUseCase', () => {
       [arrived, shrine, 'Visited Fushimi Inari'],
     ]);
     expect(result.episodes.map((e) => e.summary)).toEqual(['The first day in Kyoto']);
-    const unlinked = await inspect.execute(dinner, context);
+    const unlinked = await inspect.execute({ memoryId: dinner }, context);
     if (unlinked.status !== 'found') throw new Error(unlinked.status);
     expect(unlinked.episodes).toEqual([]);
   });
 
   it('counts no access (a passive read)', async () => {
     const { inspect, context, arrived, container } = await setup();
-    await inspect.execute(arrived, context);
+    await inspect.execute({ memoryId: arrived }, context);
     const [stored] = await container.get(MemoryRepository).get('test', [arrived]);
     expect(stored.memory.accessCount).toBe(0);
     expect(stored.memory.lastAccessedAt).toBeNull();
@@ -52,15 +52,15 @@ describe('InspectMemoryUseCase', () => {
   it('leaves out a link whose other end is gone, and reports an unknown id or another namespace as not found', async () => {
     const { inspect, context, arrived, dinner, container } = await setup();
     await container.get(MemoryRepository).delete('test', [dinner]);
-    const result = await inspect.execute(arrived, context);
+    const result = await inspect.execute({ memoryId: arrived }, context);
     if (result.status !== 'found') throw new Error(result.status);
     expect(result.links.map((l) => l.memory.content)).toEqual(['Visited Fushimi Inari']);
 
-    expect(await inspect.execute('mem_000000000000', context)).toEqual({
+    expect(await inspect.execute({ memoryId: 'mem_000000000000' }, context)).toEqual({
       status: 'not_found',
       memoryId: 'mem_000000000000',
     });
-    expect(await inspect.execute(arrived, { ...context, namespace: 'other' })).toEqual({
+    expect(await inspect.execute({ memoryId: arrived }, { ...context, namespace: 'other' })).toEqual({
       status: 'not_found',
       memoryId: arrived,
     });

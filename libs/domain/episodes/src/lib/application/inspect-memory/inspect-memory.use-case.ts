@@ -27,7 +27,7 @@ export class InspectMemoryUseCase {
     @inject(EpisodeRepository) private readonly episodes: EpisodeRepository,
   ) {}
 
-  async execute(memoryId: string, context: CallContext): Promise<InspectMemoryResult> {
+  async execute({ memoryId }: { memoryId: string }, context: CallContext): Promise<InspectMemoryResult> {
     const { namespace } = context;
     const found = await this.memories.getOne(namespace, memoryId);
     if (!found) return { status: 'not_found', memoryId };

@@ -23,7 +23,7 @@ describe('ListTrashUseCase', () => {
 
   it('lists the newest deletion first with its reason, at most `limit`, and counts them all', async () => {
     const { list, context, ids } = await setup();
-    const listing = await list.execute(context, 2);
+    const listing = await list.execute({ limit: 2 }, context);
     expect(listing.total).toBe(3);
     expect(listing.entries.map((e) => [e.memory.id, e.reason, e.deletedAt])).toEqual([
       [ids[2], 'forget', '2026-11-03T12:00:00.000Z'],
@@ -34,9 +34,12 @@ describe('ListTrashUseCase', () => {
   it('leaves out an entry being restored, and another namespace sees an empty trash', async () => {
     const { list, context, ids, container } = await setup();
     await container.get(TrashRepository).markRestoring(context.namespace, ids[2]);
-    const listing = await list.execute(context, 10);
+    const listing = await list.execute({ limit: 10 }, context);
     expect(listing.total).toBe(2);
     expect(listing.entries.map((e) => e.memory.id)).toEqual([ids[1], ids[0]]);
-    expect(await list.execute({ ...context, namespace: 'other' }, 10)).toEqual({ total: 0, entries: [] });
+    expect(await list.execute({ limit: 10 }, { ...context, namespace: 'other' })).toEqual({
+      total: 0,
+      entries: [],
+    });
   });
 });

@@ -16,7 +16,7 @@ export interface TrashListing {
 export class ListTrashUseCase {
   constructor(@inject(TrashRepository) private readonly trash: TrashRepository) {}
 
-  async execute(context: CallContext, limit: number): Promise<TrashListing> {
+  async execute({ limit }: { limit: number }, context: CallContext): Promise<TrashListing> {
     const entries: TrashEntry[] = [];
     for await (const entry of this.trash.all(context.namespace)) {
       // An entry mid-restore is about to leave the trash; listing it would offer a second restore.

@@ -13,7 +13,7 @@ describe('NamespaceOverviewUseCase', () => {
     const third = await kit.remember({ content: 'The team switched to a four-day week.', private: true });
     await kit.container.get(MemoryDeleter).delete(kit.context.namespace, first.id, 'forget');
 
-    const overview = await kit.container.get(NamespaceOverviewUseCase).execute(kit.context);
+    const overview = await kit.container.get(NamespaceOverviewUseCase).execute({}, kit.context);
 
     expect(overview).toMatchObject({
       total: 2,
@@ -40,7 +40,7 @@ describe('NamespaceOverviewUseCase', () => {
     await kit.container.get(MemoryDeleter).delete(kit.context.namespace, memory.id, 'forget');
     await kit.container.get(TrashRepository).markRestoring(kit.context.namespace, memory.id);
 
-    const overview = await kit.container.get(NamespaceOverviewUseCase).execute(kit.context);
+    const overview = await kit.container.get(NamespaceOverviewUseCase).execute({}, kit.context);
 
     expect(overview.total).toBe(0);
     expect(overview.history).toEqual([]);

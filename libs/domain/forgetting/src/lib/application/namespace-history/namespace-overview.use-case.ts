@@ -19,7 +19,8 @@ export class NamespaceOverviewUseCase {
     @inject(TrashRepository) private readonly trash: TrashRepository,
   ) {}
 
-  async execute(context: CallContext): Promise<NamespaceOverview> {
+  /** Takes no input: the namespace is the call's. */
+  async execute(_input: Record<string, never>, context: CallContext): Promise<NamespaceOverview> {
     const stats = await this.namespaceStats.read(context);
     const trashed: { createdAt: string; deletedAt: string }[] = [];
     for await (const entry of this.trash.all(context.namespace)) {

@@ -9,8 +9,8 @@ import { KERNEL_TOKENS, type Clock } from '@kioku/kernel';
 import { allOf, where } from '@kioku/vector-store';
 import type { Memory } from '../../domain/memory';
 import { MemoryRepository } from '../memory.repository';
-import { MemoryRanker } from '../recall/memory-ranker';
-import { recallFilter } from '../recall/recall-filter';
+import { MemoryRanker } from '../shared/memory-ranker';
+import { recallFilter } from '../shared/recall-filter';
 import type { CallContext } from '@kioku/call-context';
 
 export interface ReadOptions {
@@ -55,7 +55,6 @@ export class ReadMemoriesUseCase {
   /** The memories that matter most for `subject`, best first, ranked as recall ranks them. */
   async about(subject: string, context: CallContext, options: AboutOptions): Promise<Memory[]> {
     const filter = recallFilter({
-      query: subject,
       category: options.category,
       emotion: options.emotion,
       includePrivate: options.includePrivate === true,

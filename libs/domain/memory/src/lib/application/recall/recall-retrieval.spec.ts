@@ -4,7 +4,7 @@
  * recall.use-case.spec.ts; the measured quality is in `kioku bench retrieval`.)
  */
 import { createMemoryTestKit } from '../../testing/memory-test-kit';
-import { ConversationThread, THREAD_GAP_MS } from '../remember/conversation-thread';
+import { ConversationThread, THREAD_GAP_MS } from '../shared/conversation-thread';
 import { RememberUseCase } from '../remember/remember.use-case';
 import type { RememberInput } from '../remember/remember.input';
 import { RecallUseCase } from './recall.use-case';

@@ -7,8 +7,8 @@ import { inject, injectable } from 'inversify';
 import { AppError, KERNEL_TOKENS, type Clock, type Logger } from '@kioku/kernel';
 import type { CallContext } from '@kioku/call-context';
 import { AccessTracker } from './access-tracker';
-import { MemoryRanker, type RankedMemory } from './memory-ranker';
-import { recallFilter } from './recall-filter';
+import { MemoryRanker, type RankedMemory } from '../shared/memory-ranker';
+import { recallFilter } from '../shared/recall-filter';
 import type { RecallInput } from './recall.input';
 
 type RecalledMemory = RankedMemory;

@@ -4,11 +4,11 @@
  */
 import { z } from 'zod';
 import { INPUT_LIMITS } from '../shared/memory-fields.input';
-import { rememberInputShape } from '../remember/remember.input';
+import { rememberItemShape } from '../shared/remember-item.input';
 
 const rememberBatchInputShape = {
   memories: z
-    .array(z.object(rememberInputShape))
+    .array(z.object(rememberItemShape))
     .min(1)
     .max(INPUT_LIMITS.batchItems)
     .describe('memories to save in order, each as remember takes it'),

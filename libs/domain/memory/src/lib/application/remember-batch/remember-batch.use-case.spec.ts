@@ -12,11 +12,11 @@ import type { VectorRecord } from '@kioku/vector-store';
 import { MemoryVectorStore } from '@kioku/vector-store-memory';
 import { createMemoryTestKit } from '../../testing/memory-test-kit';
 import { MemoryRepository } from '../memory.repository';
-import { ConversationThread } from '../remember/conversation-thread';
+import { ConversationThread } from '../shared/conversation-thread';
 import { RememberUseCase } from '../remember/remember.use-case';
-import type { RememberInput } from '../remember/remember.input';
+import type { RememberInput } from '../shared/remember-item.input';
 import { RememberBatchUseCase } from './remember-batch.use-case';
-import type { RememberItemResult } from './remember-pipeline';
+import type { RememberItemResult } from '../shared/remember-pipeline';
 
 const SETTINGS = { linkDistance: 0.9, maxAutoLinks: 3, dedupDistance: 0.05, maxBatchSize: 10 };
 

@@ -1,8 +1,8 @@
 /** remember_batch (behaviour §4.1): many memories saved in order, one result per item (see RememberPipeline). */
 import { inject, injectable } from 'inversify';
 import type { CallContext } from '@kioku/call-context';
-import type { RememberInput } from '../remember/remember.input';
-import { RememberPipeline, type RememberItemResult } from './remember-pipeline';
+import type { RememberInput } from '../shared/remember-item.input';
+import { RememberPipeline, type RememberItemResult } from '../shared/remember-pipeline';
 
 @injectable()
 export class RememberBatchUseCase {

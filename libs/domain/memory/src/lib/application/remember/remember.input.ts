@@ -1,12 +1,6 @@
-/** Input of remember (behaviour §4.1): the zod shape shared by the MCP tool and the HTTP route. */
+/** Input of remember (behaviour §4.1): one memory to save (the shape remember_batch takes per item). */
 import { z } from 'zod';
-import { contentString, memoryFieldsShape } from '../shared/memory-fields.input';
+import { rememberItemShape } from '../shared/remember-item.input';
 
-export const rememberInputShape = {
-  content: contentString,
-  ...memoryFieldsShape,
-  force: z.boolean().optional(),
-};
-
-export const rememberInputSchema = z.object(rememberInputShape);
-export type RememberInput = z.infer<typeof rememberInputSchema>;
+export const rememberInputSchema = z.object(rememberItemShape);
+export type { RememberInput } from '../shared/remember-item.input';

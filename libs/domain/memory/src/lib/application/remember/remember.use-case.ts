@@ -6,7 +6,7 @@
 import { inject, injectable } from 'inversify';
 import type { Memory } from '../../domain/memory';
 import type { CallContext } from '@kioku/call-context';
-import { RememberPipeline } from '../remember-batch/remember-pipeline';
+import { RememberPipeline } from '../shared/remember-pipeline';
 import type { RememberInput } from './remember.input';
 
 export type RememberResult =

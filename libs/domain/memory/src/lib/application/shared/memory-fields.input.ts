@@ -48,6 +48,9 @@ export const memoryFieldsShape = {
   private: z.boolean().optional(),
 };
 
+/** The memory fields of an input (remember's, update_memory's), named as on the wire. */
+export type MemoryFields = z.infer<z.ZodObject<typeof memoryFieldsShape>>;
+
 /**
  * An update changes importance only to a number (or text that reads as one, "4"): remember defaults a
  * word to 3 (behaviour §2.1), but an update that asked for "very high" and quietly kept 3 would answer

@@ -18,11 +18,18 @@ import {
 import { MEMORY_TOKENS } from '../../memory.tokens';
 import type { MemorySettings } from '../../memory-settings';
 import { MemoryRepository } from '../memory.repository';
-import { assertImportanceIsNumber, assertNotXmlWrapped, normalizeContent } from './memory-fields.input';
+import {
+  assertImportanceIsNumber,
+  assertNotXmlWrapped,
+  normalizeContent,
+  type MemoryFields,
+} from './memory-fields.input';
 import { autoLinks } from './auto-link';
 import { VerifiedLinkWriter } from './verified-link-writer';
 import { MemoryChangeNotifier } from '../memory-change.listener';
-import type { UpdateMemoryInput } from '../update-memory/update-memory.input';
+
+/** The memory by id and the fields that change (update_memory's input; the memory fields as on the wire). */
+export type MemoryUpdate = { memoryId: string; content?: string } & MemoryFields;
 
 /** A field an update changed, by its name in results (`private` for the stored `isPrivate`). */
 type ChangedField = 'content' | 'category' | 'importance' | 'emotion' | 'tags' | 'private';
@@ -45,7 +52,7 @@ export class MemoryUpdater {
     @inject(KERNEL_TOKENS.Logger) private readonly logger: Logger,
   ) {}
 
-  async update(namespace: string, input: UpdateMemoryInput): Promise<UpdateMemoryResult> {
+  async update(namespace: string, input: MemoryUpdate): Promise<UpdateMemoryResult> {
     assertNotXmlWrapped({
       content: input.content,
       tags: input.tags,
@@ -99,7 +106,7 @@ export class MemoryUpdater {
   }
 }
 
-function applyChanges(memory: Memory, input: UpdateMemoryInput, content: string | undefined): Memory {
+function applyChanges(memory: Memory, input: MemoryUpdate, content: string | undefined): Memory {
   const emotionChanged =
     input.emotion !== undefined ||
     input.secondary !== undefined ||

@@ -16,7 +16,7 @@ import {
   type RecordCounts,
   type RecordLine,
 } from '../../domain/export-format';
-import { ExportFormatError } from './export-format.error';
+import { ExportFormatError } from './export-format.errors';
 import { parseExportLine } from './export-line.parser';
 
 export interface ValidatedSection {

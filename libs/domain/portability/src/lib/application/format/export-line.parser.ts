@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { ExportLine, HeaderLine, RecordLine, TrailerLine } from '../../domain/export-format';
 import { EXPORT_FORMAT_NAME } from '../../domain/export-format';
-import { ExportFormatError } from './export-format.error';
+import { ExportFormatError } from './export-format.errors';
 import {
   SUPPORTED_VERSION,
   headerLineSchema,

@@ -10,7 +10,7 @@ import { portabilityModule } from '../../portability.module';
 import { ExportNamespaceUseCase } from '../export-namespace/export-namespace.use-case';
 import { TextSink } from '../export-namespace/export-sink';
 import { ImportNamespaceUseCase } from './import-namespace.use-case';
-import { textImportSource } from './import-source';
+import { textImportSource } from '../shared/import-source';
 
 const NS = 'noticed';
 

@@ -1,6 +1,6 @@
 /** What an import is asked for, and what it reports (plain types: callers are the CLI and the worker). */
 import type { RecordKind } from '../../domain/export-format';
-import type { ImportSource } from './import-source';
+import type { ImportSource } from '../shared/import-source';
 
 export interface ImportProgress {
   namespace: string;

@@ -5,7 +5,7 @@
  * voice. Fields other servers add are ignored. Every problem names the line; values are not quoted.
  */
 import { z } from 'zod';
-import { ExportFormatError } from '../format/export-format.error';
+import { ExportFormatError } from '../format/export-format.errors';
 
 const name = z.string().trim().min(1).max(500);
 

@@ -21,7 +21,7 @@ import {
   zeroCounts,
   type ExportLine,
 } from '../../domain/export-format';
-import type { ImportSource } from '../import-namespace/import-source';
+import type { ImportSource } from '../shared/import-source';
 import type { GraphEntity, KnowledgeGraph } from './mcp-memory-graph';
 
 /** Longest memory made from one entity; longer entities are split (recall ranks short texts better). */

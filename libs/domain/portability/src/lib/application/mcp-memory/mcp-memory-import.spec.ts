@@ -11,7 +11,7 @@ import { LinkRepository } from '@kioku/links';
 import { MemoryRepository, RecallUseCase } from '@kioku/memory';
 import { portabilityModule } from '../../portability.module';
 import { ImportNamespaceUseCase } from '../import-namespace/import-namespace.use-case';
-import { textImportSource } from '../import-namespace/import-source';
+import { textImportSource } from '../shared/import-source';
 import { readKnowledgeGraph } from './mcp-memory-graph';
 import { entityMemoryId, mcpMemoryImportSource } from './mcp-memory-import-source';
 

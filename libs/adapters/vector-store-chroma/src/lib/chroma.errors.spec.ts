@@ -6,7 +6,7 @@ import {
   classifyChromaError,
   chromaRetryDelayMs,
   toStoreError,
-} from './chroma-errors';
+} from './chroma.errors';
 
 function named(name: string, message = 'x'): Error {
   const error = new Error(message);

@@ -7,7 +7,7 @@ import {
   retryAfterMs,
   serverMessageOf,
   toStoreError,
-} from './qdrant-errors';
+} from './qdrant.errors';
 
 /** Shaped like the client's ApiError: status, response headers, Qdrant's JSON body. */
 function apiError(status: number, error?: string): Error {

@@ -10,7 +10,7 @@
 import { inject, injectable } from 'inversify';
 import { FOLLOWING_ID_KEY } from '../../domain/memory-record.codec';
 import type { CallContext } from '@kioku/call-context';
-import { BackgroundPatches } from '../shared/background-patches';
+import { BackgroundPatches } from './background-patches';
 
 /** Saves further apart than this start a new thread. */
 export const THREAD_GAP_MS = 30 * 60_000;

@@ -4,9 +4,21 @@ import { allOf, where, type Filter } from '@kioku/vector-store';
 import { CATEGORIES, isCategory, isEmotionName } from '../../domain/memory';
 import { normalizeTags } from '../../domain/normalize';
 import { tagKey } from '../../domain/memory-record.codec';
-import type { RecallInput } from './recall.input';
 
-export function recallFilter(input: RecallInput): Filter | undefined {
+/** What recall and the memory reads filter by (recall's input has these fields). */
+interface MemoryFilterInput {
+  category?: string;
+  emotion?: string;
+  /** Memories with any of these tags. */
+  tags?: string[];
+  /** ISO dates; a bare date covers its whole day. */
+  from?: string;
+  to?: string;
+  /** `false` leaves private memories out. */
+  includePrivate?: boolean;
+}
+
+export function recallFilter(input: MemoryFilterInput): Filter | undefined {
   if (input.category !== undefined && !isCategory(input.category)) {
     throw AppError.invalidInput(`Unknown category: use one of ${CATEGORIES.join(', ')}.`);
   }

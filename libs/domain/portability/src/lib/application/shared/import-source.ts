@@ -8,7 +8,7 @@ import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { ExportFormatError } from '../format/export-format.error';
+import { ExportFormatError } from '../format/export-format.errors';
 
 export interface ImportSource {
   /** The input's lines, without their line breaks, from the first. */
