@@ -13,9 +13,8 @@ import { loadConfig } from '@kioku/config';
 import { createAppContainer } from '@kioku/composition';
 import { AppError, toAppError } from '@kioku/kernel';
 import { NamespaceDirectory } from '@kioku/namespace-storage';
-import { ExportNamespaceUseCase, streamSink, type ExportSummary } from '@kioku/portability';
 import { namespaceOption, writableFile } from './cli/cli-checks';
-import { ProgressReporter } from './cli/progress-reporter';
+import { exportNamespaces } from './cli/export-namespaces';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -49,21 +48,11 @@ async function main(): Promise<void> {
       );
     const namespaces = values.all ? stored : [named ?? config.namespace];
     const out = partial ? (await open(partial, 'wx', 0o600)).createWriteStream() : process.stdout;
-    const sink = streamSink(out);
-    const progress = new ProgressReporter('export');
-    const summaries: ExportSummary[] = [];
-    for (const namespace of namespaces) {
-      summaries.push(
-        await app.container.get(ExportNamespaceUseCase).execute({
-          namespace,
-          sink,
-          includePrivate: values['include-private'],
-          withVectors: values['with-vectors'],
-          onProgress: (p) => progress.update(`${namespace} ${p.kind}`, p.done, p.total),
-        }),
-      );
-    }
-    progress.finish();
+    const summaries = await exportNamespaces(app.container, namespaces, out, {
+      includePrivate: values['include-private'],
+      withVectors: values['with-vectors'],
+      label: 'export',
+    });
     if (partial && values.output) {
       out.end();
       await finished(out);

@@ -17,14 +17,13 @@ import { createAppContainer, hasUnmigratedChromaStore, markChromaStoreMigrated }
 import { AppError, toAppError } from '@kioku/kernel';
 import { NamespaceDirectory } from '@kioku/namespace-storage';
 import {
-  ExportNamespaceUseCase,
   ImportNamespaceUseCase,
   RECORD_KINDS,
   fileImportSource,
-  streamSink,
   type ExportSummary,
   type ImportReport,
 } from '@kioku/portability';
+import { exportNamespaces } from './cli/export-namespaces';
 import { ProgressReporter } from './cli/progress-reporter';
 
 async function main(): Promise<void> {
@@ -82,21 +81,11 @@ async function exportChroma(file: string): Promise<ExportSummary[]> {
   try {
     const namespaces = await app.container.get(NamespaceDirectory).list();
     const out = (await open(file, 'wx', 0o600)).createWriteStream();
-    const sink = streamSink(out);
-    const progress = new ProgressReporter('migrate: read');
-    const summaries: ExportSummary[] = [];
-    for (const namespace of namespaces) {
-      summaries.push(
-        await app.container.get(ExportNamespaceUseCase).execute({
-          namespace,
-          sink,
-          includePrivate: true,
-          withVectors: true,
-          onProgress: (p) => progress.update(`${namespace} ${p.kind}`, p.done, p.total),
-        }),
-      );
-    }
-    progress.finish();
+    const summaries = await exportNamespaces(app.container, namespaces, out, {
+      includePrivate: true,
+      withVectors: true,
+      label: 'migrate: read',
+    });
     out.end();
     await finished(out);
     return summaries;
