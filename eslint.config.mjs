@@ -56,8 +56,8 @@ function boundaries(forTests) {
     enforceBuildableLibDependency: false,
     banTransitiveDependencies: false,
     allowCircularSelfDependency: false,
-    // The table of operations imports the domain libraries' pure `schemas` entry points and the
-    // presenters statically and the libraries themselves lazily, so that an MCP server lists its
+    // The table of operations imports the domain libraries' pure `schemas` entry points statically
+    // and the libraries themselves lazily, so that an MCP server lists its
     // tools before loading them.
     checkDynamicDependenciesExceptions: ['memory', 'forgetting', 'consolidation', 'episodes'],
     depConstraints: [...layerConstraints, ...domainConstraints],

@@ -12,36 +12,13 @@ import type { z } from 'zod';
 import { parseConfig } from '@kioku/config';
 import { createAppContainer, type AppContainer } from '@kioku/composition';
 import { createMcpServer } from '@kioku/mcp-tools';
-import {
-  consolidateOutputSchema,
-  createEpisodeOutputSchema,
-  forgetOutputSchema,
-  getEpisodeOutputSchema,
-  linkMemoriesOutputSchema,
-  mergeMemoriesOutputSchema,
-  recallOutputSchema,
-  rememberBatchOutputSchema,
-  rememberOutputSchema,
-  restoreOutputSchema,
-  updateMemoryOutputSchema,
-  wakeUpOutputSchema,
-} from '@kioku/presenters';
+import { OPERATIONS } from '@kioku/operations';
 import { CapturingLogSink } from '@kioku/testing-fakes';
 
-const EXACT: Record<string, z.ZodType> = {
-  remember: rememberOutputSchema,
-  remember_batch: rememberBatchOutputSchema,
-  recall: recallOutputSchema,
-  update_memory: updateMemoryOutputSchema,
-  link_memories: linkMemoriesOutputSchema,
-  forget: forgetOutputSchema,
-  restore: restoreOutputSchema,
-  create_episode: createEpisodeOutputSchema,
-  get_episode: getEpisodeOutputSchema,
-  consolidate: consolidateOutputSchema,
-  merge_memories: mergeMemoriesOutputSchema,
-  wake_up: wakeUpOutputSchema,
-};
+/** Each operation's output schema: the exact union the presenters are typed by. */
+const EXACT: Record<string, z.ZodType> = Object.fromEntries(
+  OPERATIONS.map((operation) => [operation.id, operation.output]),
+);
 
 describe('structured results match the listed output schemas (strict JSON Schema)', () => {
   let app: AppContainer;

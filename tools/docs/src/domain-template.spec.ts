@@ -16,11 +16,10 @@
  *   one list (or `<subject>.<suffix>` naming the file they test).
  * call-context holds one shared type and no use case, so it has no module or test kit.
  */
-import { execSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, dirname, join, posix } from 'node:path';
+import { gitFiles, read, ROOT } from './repo-files';
 
-const ROOT = join(__dirname, '..', '..', '..');
 const SHARED_TYPES = ['call-context'];
 
 /** What an integration spec starts, when its name says more than its subject. */
@@ -36,14 +35,6 @@ const INT_KINDS = [
   'emulated',
 ];
 
-function gitFiles(pattern: string): string[] {
-  return execSync(`git ls-files '${pattern}'`, { cwd: ROOT, encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .filter(Boolean);
-}
-
-const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
 const paths = (
   JSON.parse(read('tsconfig.base.json')) as { compilerOptions: { paths: Record<string, string[]> } }
 ).compilerOptions.paths;

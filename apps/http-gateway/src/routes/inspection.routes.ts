@@ -15,7 +15,7 @@ import {
   trashListingSchema,
   trashListingStructured,
   workerReportsSchema,
-} from '@kioku/presenters';
+} from '@kioku/operations';
 import type { WorkerReportReader } from '../worker-reports/worker-report-reader';
 import { idParams, ok, restRoute, type RouteSpec } from './route-spec';
 

@@ -1,6 +1,20 @@
 /** Public API of @kioku/operations: the table of operations and what the transports need to serve it. */
 export { OPERATIONS } from './lib/operations';
-export { CONFIRMATION_HEADER } from './lib/confirmations/delete-route';
+export { CONFIRMATION_HEADER } from './lib/forget/delete-route';
+export { toolOutputSchema } from './lib/shared/output-schema';
+export { memoryView } from './lib/shared/memory-view.presenter';
+export { wakeUpText } from './lib/wake-up/wake-up.presenter';
+export {
+  memoryInspectionSchema,
+  memoryInspectionStructured,
+  namespaceStatsSchema,
+  namespaceStatsStructured,
+  trashListingSchema,
+  trashListingStructured,
+  WORKER_REPORT_STATUSES,
+  workerReportsSchema,
+  type WorkerReportsOutput,
+} from './lib/inspection/inspection.presenter';
 export {
   type HeaderDoc,
   type HttpMethod,

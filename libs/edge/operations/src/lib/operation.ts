@@ -4,7 +4,8 @@
  * how it is served over REST (method, path, status codes). The MCP tools, the REST routes and the
  * OpenAPI document are generated from these entries by one small adapter per transport.
  *
- * The entries import the domain libraries' pure `schemas` entry points and the presenters only;
+ * Each entry lives in a folder of its own with its presenter (`<operation>/<operation>.operation.ts`,
+ * `<operation>.presenter.ts`). The entries import the domain libraries' pure `schemas` entry points only;
  * `run` loads its library on the first call, so that an MCP server lists its tools before loading it.
  */
 import type { Container } from 'inversify';
@@ -20,6 +21,14 @@ interface OperationHints {
   idempotentHint: boolean;
   openWorldHint: boolean;
 }
+
+/** Writes that add and change nothing outside kioku; an operation adds whether it destroys or repeats. */
+export const WRITE_HINTS: OperationHints = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: false,
+  openWorldHint: false,
+};
 
 /** The OpenAPI tags of the operations' routes. */
 export type OperationTag = 'memories' | 'forgetting' | 'episodes' | 'consolidation';
@@ -79,7 +88,11 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, R = unknown> {
   description: string;
   hints: OperationHints;
   input: I;
-  /** The schema of the structured content of an MCP tool result. */
+  /**
+   * The schema of the structured view (`structured`): a strict object, or a discriminated union of
+   * them when the result has variants. The MCP `outputSchema` is derived from it (`toolOutputSchema`),
+   * a REST status answers some of its variants (`variant`).
+   */
   output: z.ZodType;
   /** Runs the use case (loading its library on the first call). */
   run(container: Container, input: z.output<I>, context: CallContext): Promise<R>;

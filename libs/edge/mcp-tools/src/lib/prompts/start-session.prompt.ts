@@ -3,7 +3,7 @@
  * for the topic the user names, private ones only when asked for. Reading counts no access.
  */
 import { snippet } from '@kioku/kernel';
-import { wakeUpText } from '@kioku/presenters';
+import { wakeUpText } from '@kioku/operations';
 import { memoryLine } from './memory-lines';
 import { definePrompt } from './prompt';
 import { includePrivateArgument, topicArgument } from './prompt-arguments';

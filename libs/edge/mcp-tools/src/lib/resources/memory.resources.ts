@@ -7,7 +7,7 @@
 import { McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { snippet } from '@kioku/kernel';
-import { memoryView } from '@kioku/presenters';
+import { memoryView } from '@kioku/operations';
 import type { Memory } from '@kioku/memory';
 import type { Completers } from '../completion/completers';
 import type { ToolDeps } from '../tools/tool-runner';

@@ -5,7 +5,7 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
-import { memoryView } from '@kioku/presenters';
+import { memoryView } from '@kioku/operations';
 import type { ToolDeps } from '../tools/tool-runner';
 import { readMemories } from './read-memories';
 

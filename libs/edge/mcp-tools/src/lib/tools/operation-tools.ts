@@ -5,7 +5,7 @@
  * result as text plus structured content.
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { OPERATIONS, type Operation } from '@kioku/operations';
+import { OPERATIONS, toolOutputSchema, type Operation } from '@kioku/operations';
 import { clientAbilities } from '../person/client-abilities';
 import { runTool, type ToolDeps } from './tool-runner';
 
@@ -20,7 +20,7 @@ function registerTool(server: McpServer, deps: ToolDeps, operation: Operation): 
       title: operation.title,
       description: operation.description,
       inputSchema: operation.input,
-      outputSchema: operation.output,
+      outputSchema: toolOutputSchema(operation.output),
       annotations: operation.hints,
     },
     (args, extra) =>

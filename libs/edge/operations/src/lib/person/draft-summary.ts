@@ -5,7 +5,7 @@
  */
 import { snippet } from '@kioku/kernel';
 import type { Memory } from '@kioku/memory';
-import type { NoDraftReason } from '@kioku/presenters';
+import type { NoDraftReason } from '../shared/episode-draft.presenter';
 import type { ClientModel } from './client-model';
 
 /** How long the client (and its person, if it asks them) has to draft. */

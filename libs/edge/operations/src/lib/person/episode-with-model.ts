@@ -10,7 +10,11 @@ import { ConsolidateUseCase, type ConsolidateInput } from '@kioku/consolidation'
 import { CreateEpisodeUseCase } from '@kioku/episodes';
 import { AppError, KERNEL_TOKENS } from '@kioku/kernel';
 import { ReadMemoriesUseCase, type Memory } from '@kioku/memory';
-import { noDraftReason, type ConsolidateOutcome, type CreateEpisodeOutcome } from '@kioku/presenters';
+import {
+  noDraftReason,
+  type ConsolidateOutcome,
+  type CreateEpisodeOutcome,
+} from '../shared/episode-draft.presenter';
 import type { ClientModel } from './client-model';
 import { draftSummary } from './draft-summary';
 

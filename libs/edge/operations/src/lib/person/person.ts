@@ -3,7 +3,7 @@
  * deletes asks them first and deletes only on their own yes — a second step no agent loop can take
  * for them. REST callers have no such person: their deletes keep the two-step token.
  */
-import type { UnconfirmedAnswer } from '@kioku/presenters';
+import type { UnconfirmedAnswer } from '../shared/unconfirmed-answer.presenter';
 
 export interface ConfirmationQuestion {
   /** What will happen, as the person reads it (a private memory's text never appears). */
