@@ -2,8 +2,8 @@
  * Builds the HTTP gateway (behaviour §8.2) over an assembled container: Fastify with a body limit and
  * connection limits (deadlines for a request to arrive, caps per address and in all), the
  * request hooks (hooks/: security headers, Host and Origin policy, refusal while stopping, the key and
- * its limits, the access log), one error handler that answers problem JSON, and the routes (REST under
- * /v1, MCP at /mcp, operations, the dashboard's files at /ui). Listening and shutdown belong to the
+ * its limits, the access log), one error handler that answers problem JSON, and the routes of
+ * `@kioku/rest-routes` (REST under /v1, MCP at /mcp, operator routes) and the dashboard's files at /ui. Listening and shutdown belong to the
  * entry point.
  */
 import { join } from 'node:path';
@@ -13,30 +13,28 @@ import type { Logger } from '@kioku/kernel';
 import type { ApiKeyStore } from './auth/api-key-store';
 import { Authenticator } from './auth/authenticate';
 import type { HttpGatewayConfig } from './config';
-import { isServerFault, problem, toProblem } from './errors/to-problem';
 import { guardConnections, type ConnectionGuard } from './limits/connection-guard';
 import { defaultMaxConnections } from './limits/descriptor-limit';
 import { InFlightLimiter } from './limits/in-flight.limiter';
 import { TokenBucketRateLimiter } from './limits/token-bucket.rate-limiter';
 import type { StreamableHttpSessions } from '@kioku/mcp-tools';
-import { createGatewayMcpSessions } from './mcp/mcp-sessions';
+import { createGatewayMcpSessions, serveMcpRequest } from './mcp/mcp-sessions';
 import { logEachRequest } from './hooks/access-log.hook';
 import { enforceOriginPolicy } from './hooks/origin-policy.hook';
 import { enforcePerKeyLimits } from './hooks/per-key-limits.hook';
 import { addSecurityHeaders } from './hooks/security-headers.hook';
 import { refuseWhileStopping } from './hooks/shutdown-refusal.hook';
 import { GatewayMetrics } from './metrics/gateway-metrics';
-import { buildOpenApiDocument, type OpenApiDocument } from './openapi/openapi-document';
 import { defaultDashboardDir, registerDashboard } from './dashboard/dashboard-files';
-import { inspectionRoutes } from './routes/inspection.routes';
-import { mcpRoutes } from './routes/mcp.routes';
-import { operationRoutes } from './routes/operation-routes';
-import { operationsRoutes } from './routes/operations.routes';
-import { registerRoute } from './routes/register-route';
-import type { RouteSpec } from './routes/route-spec';
+import {
+  gatewayRoutes,
+  isServerFault,
+  problem,
+  registerRoute,
+  toProblem,
+  type RouteSpec,
+} from '@kioku/rest-routes';
 import { WorkerReportReader } from './worker-reports/worker-report-reader';
-
-const GATEWAY_INFO = { title: 'kioku HTTP gateway', version: '0.1.0' } as const;
 
 /** A request (headers and body) must have arrived whole this long after it began. */
 const REQUEST_ARRIVAL_MS = 60_000;
@@ -113,18 +111,13 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   logEachRequest(server, metrics, logger);
   answerProblems(server, logger);
 
-  let document: OpenApiDocument | undefined;
-  const routes: RouteSpec[] = [
-    ...operationRoutes(),
-    ...inspectionRoutes(new WorkerReportReader(join(config.dataDir, 'worker-reports'))),
-    ...mcpRoutes(mcpSessions, metrics),
-    ...operationsRoutes({
-      container,
-      metrics,
-      probeNamespace: config.namespace,
-      openApiDocument: () => (document ??= buildOpenApiDocument(routes, GATEWAY_INFO)),
-    }),
-  ];
+  const routes = gatewayRoutes({
+    container,
+    metrics,
+    probeNamespace: config.namespace,
+    workerReports: new WorkerReportReader(join(config.dataDir, 'worker-reports')),
+    serveMcp: (request, reply) => serveMcpRequest(mcpSessions, metrics, request, reply),
+  });
   for (const route of routes) registerRoute(server, route, { container, metrics });
   registerDashboard(server, deps.dashboardDir ?? defaultDashboardDir());
 

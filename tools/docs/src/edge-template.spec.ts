@@ -6,7 +6,9 @@
  * - its presenter exports one output schema, `<operation>Output`, which the declaration serves;
  * - a presenter is named `*.presenter.ts`, the one suffix of the edge's wording and views: a file that
  *   exports a zod schema or a `…Text`/`…Structured` function is one;
- * - a unit spec at the edge is named after a file beside it.
+ * - a unit spec at the edge is named after a file beside it;
+ * - REST routes are described at the edge, in `@kioku/rest-routes` (the table's, and the gateway's own:
+ *   inspection, MCP, operator), never in an app: an app registers them (`registerRoute`) and hosts them.
  */
 import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -65,7 +67,7 @@ describe('the edge template', () => {
       .filter(
         (file) =>
           /\.(output|text|view)\.ts$/.test(file) ||
-          /^export const \w+ = z\./m.test(read(file)) ||
+          /^export const \w+(Output|Schema) = z\./m.test(read(file)) ||
           /^export function \w+(Text|Structured)\b/m.test(read(file)),
       );
     expect(odd).toEqual([]);
@@ -76,5 +78,12 @@ describe('the edge template', () => {
       .filter((file) => file.endsWith('.spec.ts') && !file.endsWith('.int.spec.ts'))
       .filter((file) => !existsSync(join(ROOT, file.replace(/\.spec\.ts$/, '.ts'))));
     expect(odd).toEqual([]);
+  });
+
+  it('describes no REST route in an app: the edge describes them (@kioku/rest-routes), apps host them', () => {
+    const describing = gitFiles('apps/*.ts')
+      .filter((file) => !file.endsWith('.spec.ts'))
+      .filter((file) => /\b(restRoute|rawRoute|httpRoute|defineOperation)\(|\.route\(\{/.test(read(file)));
+    expect(describing).toEqual([]);
   });
 });

@@ -8,10 +8,10 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { isLoopbackHost } from '@kioku/http-guards';
-import { GatewayError } from '../errors/gateway.errors';
+import { GatewayError } from '@kioku/rest-routes';
 import type { AuthFailureReason, GatewayMetrics } from '../metrics/gateway-metrics';
 import type { ApiKeyStore } from './api-key-store';
-import { ANONYMOUS_KEY_ID, type Caller } from './caller';
+import { ANONYMOUS_KEY_ID, type Caller } from '@kioku/rest-routes';
 
 export interface AuthenticatorOptions {
   keys: ApiKeyStore;

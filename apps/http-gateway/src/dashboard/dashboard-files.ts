@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { GatewayError } from '../errors/gateway.errors';
+import { GatewayError } from '@kioku/rest-routes';
 
 const DASHBOARD_CSP = [
   "default-src 'none'",

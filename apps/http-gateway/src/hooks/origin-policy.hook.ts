@@ -1,7 +1,7 @@
 /** Answers only the hosts and origins the deployment allows (DNS-rebinding and cross-site defence). */
 import type { FastifyInstance } from 'fastify';
 import { originViolation, type OriginPolicy } from '@kioku/http-guards';
-import { GatewayError } from '../errors/gateway.errors';
+import { GatewayError } from '@kioku/rest-routes';
 
 export function enforceOriginPolicy(server: FastifyInstance, policy: OriginPolicy): void {
   server.addHook('onRequest', async (request) => {

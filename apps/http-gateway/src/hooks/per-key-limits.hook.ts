@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Logger } from '@kioku/kernel';
 import type { Authenticator } from '../auth/authenticate';
-import { GatewayError } from '../errors/gateway.errors';
+import { GatewayError } from '@kioku/rest-routes';
 import type { InFlightLimiter } from '../limits/in-flight.limiter';
 import { armRequestDeadline } from '../limits/request-deadline';
 import type { TokenBucketRateLimiter } from '../limits/token-bucket.rate-limiter';

@@ -4,7 +4,7 @@
  * keep-alive sockets to time out.
  */
 import type { FastifyInstance } from 'fastify';
-import { GatewayError } from '../errors/gateway.errors';
+import { GatewayError } from '@kioku/rest-routes';
 
 export interface ShutdownSwitch {
   begin(): void;

@@ -8,7 +8,7 @@
  * idempotent). Responses that have started streaming (MCP event streams) are left alone.
  */
 import type { FastifyReply } from 'fastify';
-import { problem } from '../errors/to-problem';
+import { problem } from '@kioku/rest-routes';
 
 const RETRY_AFTER_SECONDS = 5;
 

@@ -11,7 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from 'inversify';
 import type { Logger } from '@kioku/kernel';
 import { StreamableHttpSessions, type SessionOwner } from '@kioku/mcp-tools';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '@kioku/rest-routes';
 import type { GatewayMetrics } from '../metrics/gateway-metrics';
 
 const MCP_SESSIONS_PER_KEY = 64;

@@ -70,7 +70,7 @@ describe('OpenAPI document', () => {
   it('lists exactly the routes the gateway serves', () => {
     expect(operations().sort()).toEqual([...EXPECTED].sort());
     for (const route of t.gateway.routes) {
-      expect(t.gateway.server.hasRoute({ method: route.method, url: route.url })).toBe(true);
+      expect(t.gateway.server.hasRoute({ method: route.method, url: route.path })).toBe(true);
     }
     expect(t.gateway.routes).toHaveLength(EXPECTED.length);
   });

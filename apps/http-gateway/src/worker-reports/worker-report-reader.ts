@@ -7,7 +7,7 @@
 import { closeSync, existsSync, fstatSync, openSync, readdirSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { WORKER_REPORT_STATUSES, type WorkerReportsOutput } from '@kioku/operations';
+import { WORKER_REPORT_STATUSES, type WorkerReportsOutput } from '@kioku/rest-routes';
 
 type WorkerReportView = WorkerReportsOutput['reports'][number];
 

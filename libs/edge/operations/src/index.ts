@@ -2,24 +2,14 @@
 export { OPERATIONS } from './lib/operations';
 export { CONFIRMATION_HEADER } from './lib/forget/delete-route';
 export { toolOutputSchema } from './lib/shared/output-schema';
-export { memoryView } from './lib/shared/memory-view.presenter';
+export { memoryContentSchema, memoryView, memoryViewSchema } from './lib/shared/memory-view.presenter';
+export { round2 } from './lib/shared/rounding';
 export { wakeUpText } from './lib/wake-up/wake-up.presenter';
 export {
-  memoryInspectionSchema,
-  memoryInspectionStructured,
-  namespaceStatsSchema,
-  namespaceStatsStructured,
-  trashListingSchema,
-  trashListingStructured,
-  WORKER_REPORT_STATUSES,
-  workerReportsSchema,
-  type WorkerReportsOutput,
-} from './lib/inspection/inspection.presenter';
-export {
-  type HeaderDoc,
   type HttpMethod,
   type ResponseDoc,
   type ResponseDocs,
+  type RouteDocs,
   type RouteResult,
   accepted,
   created,

@@ -20,7 +20,7 @@ export interface ResponseDoc<S extends z.ZodType = z.ZodType> {
 /** The documented responses of a route, by status. */
 export type ResponseDocs = Record<number, ResponseDoc>;
 
-export interface HeaderDoc {
+interface HeaderDoc {
   name: string;
   description: string;
 }
@@ -28,8 +28,34 @@ export interface HeaderDoc {
 /** A problem an operation's route may answer with besides the ones every route shares. */
 export type OperationProblem = ErrorCode | ConfirmationErrorCode;
 
-/** The body a documented response carries: its schema's output, or nothing without a schema. */
-type BodyOf<D> = D extends { schema: infer S extends z.ZodType } ? z.output<S> : undefined;
+/**
+ * What every REST route documents, the table's routes (`HttpRoute`) and the gateway's own alike: one
+ * vocabulary, which the REST adapter (`@kioku/rest-routes`) serves and writes into the OpenAPI document.
+ */
+export interface RouteDocs<Rs extends ResponseDocs = ResponseDocs> {
+  method: HttpMethod;
+  /** Fastify path template: `/v1/memories/:id`. */
+  path: string;
+  /** The OpenAPI summary (a table's route: what it does, after the operation's title). */
+  summary?: string;
+  /** The OpenAPI description (a table's route: what a REST caller reads after the operation's). */
+  description?: string;
+  /** The input field (the MCP tool argument) each path parameter fills: `{ id: 'memory_id' }`. */
+  pathArguments?: Record<string, string>;
+  query?: z.ZodType;
+  headers?: HeaderDoc[];
+  responses: Rs;
+}
+
+/**
+ * The body a documented response carries: its schema's output, nothing without a schema, and
+ * anything for a response of no known schema (a route whose responses are not known here).
+ */
+type BodyOf<D> = D extends { schema: infer S extends z.ZodType }
+  ? z.output<S>
+  : D extends { schema?: undefined }
+    ? undefined
+    : unknown;
 
 /** One of the documented responses: its status and a body of that status's schema. */
 export type RouteResult<R extends ResponseDocs = ResponseDocs> = {

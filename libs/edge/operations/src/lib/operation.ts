@@ -11,7 +11,7 @@
 import type { Container } from 'inversify';
 import type { z } from 'zod';
 import type { CallContext } from '@kioku/call-context';
-import type { HeaderDoc, HttpMethod, OperationProblem, ResponseDocs, RouteResult } from './http-responses';
+import type { OperationProblem, ResponseDocs, RouteDocs, RouteResult } from './http-responses';
 import type { ClientAbilities } from './person/client-abilities';
 
 /** The four hints every MCP tool carries, so that clients can show and gate it. */
@@ -46,23 +46,19 @@ export interface RestCall {
   container: Container;
 }
 
-/** How an operation is served over REST. An operation may have several routes (forget has four). */
 /** The input a route hands its use case; its fields are the operation's input schema's (checked when served). */
 type RouteInput = Record<string, unknown>;
 
-export interface HttpRoute<R = unknown, Rs extends ResponseDocs = ResponseDocs> {
+/**
+ * How an operation is served over REST (an operation may have several routes: forget has four): the
+ * route's documentation, in the vocabulary every REST route shares (`RouteDocs`), and how its input is
+ * read and its result answered. Its OpenAPI summary and description follow the operation's title and
+ * description; its path parameters fill the input fields `pathArguments` names.
+ */
+export interface HttpRoute<R = unknown, Rs extends ResponseDocs = ResponseDocs> extends RouteDocs<Rs> {
   /** The OpenAPI operationId and the metrics' `operation` label (default: the operation's id). */
   operationId?: string;
-  method: HttpMethod;
-  /** Fastify path template: `/v1/memories/:id`. */
-  path: string;
   tag: OperationTag;
-  /** What this route does, when the operation has several (follows the title: "Forget: …"). */
-  summary?: string;
-  /** What a REST caller needs besides the operation's description (statuses, limits). */
-  note?: string;
-  /** Path parameters and the input field each one fills: `{ id: 'memory_id' }`. */
-  params?: Record<string, string>;
   /** Input fields the route fixes instead of reading them (`sweep: true`). */
   fixed?: RouteInput;
   /**
@@ -70,9 +66,6 @@ export interface HttpRoute<R = unknown, Rs extends ResponseDocs = ResponseDocs> 
    * and PATCH; `null` for none; a narrower schema of the input's fields.
    */
   body?: z.ZodObject | null;
-  query?: z.ZodObject;
-  headers?: HeaderDoc[];
-  responses: Rs;
   /** Problems this route may answer with besides the ones every route shares. */
   problems?: OperationProblem[];
   /** Maps the use case's result to a documented response (or throws an `AppError`: a problem). */
@@ -113,9 +106,13 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, R = unknown> {
   http: HttpRoute<R>[];
 }
 
-/** A route of an operation, its result and response types checked against each other. */
+/**
+ * A route of an operation, its result and response types checked against each other; the table holds
+ * it with any documented response (what it answers is still one of its own). A copy, compared field by
+ * field: `HttpRoute` as a whole is invariant in its responses.
+ */
 export function httpRoute<R, Rs extends ResponseDocs>(route: HttpRoute<R, Rs>): HttpRoute<R> {
-  return route as unknown as HttpRoute<R>;
+  return { ...route };
 }
 
 /** An operation, its input, result and routes checked against each other; the table holds them untyped. */

@@ -41,9 +41,9 @@ describe('the table of operations', () => {
   it('fills only input fields from the path and the fixed fields, and every route answers', () => {
     for (const operation of OPERATIONS)
       for (const route of operation.http) {
-        const filled = [...Object.values(route.params ?? {}), ...Object.keys(route.fixed ?? {})];
+        const filled = [...Object.values(route.pathArguments ?? {}), ...Object.keys(route.fixed ?? {})];
         for (const field of filled) expect(Object.keys(operation.input.shape)).toContain(field);
-        expect(Object.keys(route.params ?? {}).sort()).toEqual(
+        expect(Object.keys(route.pathArguments ?? {}).sort()).toEqual(
           [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]).sort(),
         );
         expect(route.respond ?? route.handle).toBeInstanceOf(Function);

@@ -50,7 +50,7 @@ export const createEpisode = defineOperation({
       method: 'POST',
       path: '/v1/episodes',
       tag: 'episodes',
-      note: 'Unknown ids are dropped (listed in droppedIds); none valid is a 404.',
+      description: 'Unknown ids are dropped (listed in droppedIds); none valid is a 404.',
       // Only an MCP client that lends its model may leave the summary out.
       body: createEpisodeInputSchema.required({ summary: true }),
       responses: { 201: { description: 'Created', schema: createEpisodeOutput } },

@@ -64,10 +64,10 @@ export const forget = defineOperation({
       operationId: 'delete_memory',
       method: 'DELETE',
       path: '/v1/memories/:id',
-      params: { id: 'memory_id' },
+      pathArguments: { id: 'memory_id' },
       tag: 'forgetting',
       summary: 'delete a memory in two steps',
-      note:
+      description:
         'Over REST, without a token nothing is deleted: the answer is 202 with a confirmation token, a preview and when the token expires. ' +
         `With the token (?confirm=<token> or the ${CONFIRMATION_HEADER} header), from the same key before it expires: deletes (restorable from the trash).`,
       query: z.object({ confirm: z.string().min(1).max(200).optional() }),
@@ -99,7 +99,8 @@ export const forget = defineOperation({
       path: '/v1/forget/sweep',
       tag: 'forgetting',
       summary: 'auto-forget dry run: what the policy would drop and what is fading',
-      note: 'Deletes nothing. Its drop list can be executed by the same key within the confirmation window.',
+      description:
+        'Deletes nothing. Its drop list can be executed by the same key within the confirmation window.',
       fixed: { sweep: true, dry_run: true },
       body: null,
       responses: {

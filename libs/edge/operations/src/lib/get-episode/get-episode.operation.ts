@@ -24,7 +24,7 @@ export const getEpisode = defineOperation({
     httpRoute({
       method: 'GET',
       path: '/v1/episodes/:id',
-      params: { id: 'episode_id' },
+      pathArguments: { id: 'episode_id' },
       tag: 'episodes',
       responses: { 200: { description: 'The episode', schema: variant(getEpisodeOutput, 'found') } },
       problems: ['EPISODE_NOT_FOUND'],

@@ -36,7 +36,7 @@ export const recall = defineOperation({
       method: 'POST',
       path: '/v1/recall',
       tag: 'memories',
-      note: 'At most 20 results (n_results, default 3).',
+      description: 'At most 20 results (n_results, default 3).',
       responses: { 200: { description: 'Ranked memories', schema: recallOutput } },
       respond: (result: RecallResult) => ok(recallStructured(result)),
     }),

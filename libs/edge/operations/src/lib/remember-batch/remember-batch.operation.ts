@@ -24,7 +24,8 @@ export const rememberBatch = defineOperation({
       method: 'POST',
       path: '/v1/memories/batch',
       tag: 'memories',
-      note: 'memories: up to KIOKU_MAX_BATCH_SIZE (default 128) items, embedded in one pass; duplicates of stored memories and of earlier items refused, similar memories linked (within the batch too), the conversation thread kept in input order. One result per item, in input order: saved, duplicate, or error (that item refused, the others saved). A larger batch is refused whole (422). Batches sent to one namespace while another is in flight are each checked against the ones before it, and embedded while the one before is stored: to load many memories, keep two in flight.',
+      description:
+        'memories: up to KIOKU_MAX_BATCH_SIZE (default 128) items, embedded in one pass; duplicates of stored memories and of earlier items refused, similar memories linked (within the batch too), the conversation thread kept in input order. One result per item, in input order: saved, duplicate, or error (that item refused, the others saved). A larger batch is refused whole (422). Batches sent to one namespace while another is in flight are each checked against the ones before it, and embedded while the one before is stored: to load many memories, keep two in flight.',
       responses: {
         200: { description: 'One result per item, in input order', schema: rememberBatchOutput },
       },

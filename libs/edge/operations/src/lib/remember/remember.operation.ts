@@ -25,7 +25,8 @@ export const remember = defineOperation({
       method: 'POST',
       path: '/v1/memories',
       tag: 'memories',
-      note: 'Over REST a saved memory answers 201; a near-duplicate answers 200 with status "duplicate" and the existing memory.',
+      description:
+        'Over REST a saved memory answers 201; a near-duplicate answers 200 with status "duplicate" and the existing memory.',
       responses: {
         201: { description: 'Saved', schema: variant(rememberOutput, 'saved') },
         200: {

@@ -24,7 +24,7 @@ export const restore = defineOperation({
     httpRoute({
       method: 'POST',
       path: '/v1/memories/:id/restore',
-      params: { id: 'memory_id' },
+      pathArguments: { id: 'memory_id' },
       tag: 'forgetting',
       responses: { 200: { description: 'Restored', schema: variant(restoreOutput, 'restored') } },
       problems: ['MEMORY_NOT_FOUND', 'CONFLICT'],

@@ -24,9 +24,9 @@ export const updateMemory = defineOperation({
     httpRoute({
       method: 'PATCH',
       path: '/v1/memories/:id',
-      params: { id: 'memory_id' },
+      pathArguments: { id: 'memory_id' },
       tag: 'memories',
-      note: 'Any of content, category, importance, emotion, tags, private.',
+      description: 'Any of content, category, importance, emotion, tags, private.',
       responses: {
         200: {
           description: 'Updated or unchanged',

@@ -12,7 +12,7 @@ const duplicateSchema = z.strictObject({ status: z.literal('duplicate'), existin
 const docs = {
   operationId: 'example',
   method: 'POST',
-  url: '/v1/example',
+  path: '/v1/example',
   tag: 'memories',
   auth: true,
   summary: 'An example',

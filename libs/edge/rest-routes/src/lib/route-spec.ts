@@ -1,45 +1,39 @@
 /**
- * One description per route, used twice: to register it with Fastify and to write the OpenAPI
- * document, so that the document can never drift from what is served. The operations' routes are
- * made from the table of operations (`operation-routes.ts`); the gateway's own (inspection, MCP,
- * operations) are written here. A REST route names the zod schemas of its body and query (the use
- * cases' own input schemas) and of its responses (the presenters' output schemas); its handler gets
- * validated input and the caller's context, resolves a use case, executes it and maps the result. The handler's result is typed by the route's
- * documented responses: for each status, a body of that status's schema (`RouteResult<R>`), so a
- * route cannot answer a status or a body its OpenAPI entry does not describe without a compile
- * error. A raw route (health, metrics, MCP) handles the request itself and only contributes its
- * documentation.
+ * One description per route, used twice: to register it with Fastify (`register-route.ts`) and to
+ * write the OpenAPI document (`openapi-document.ts`), so that the document can never drift from what
+ * is served. Every route is described in one vocabulary (`RouteDocs` of `@kioku/operations`: method,
+ * path, summary, description, path arguments, responses): the operations' routes are made from the
+ * table of operations (`operation-routes.ts`), the gateway's own (inspection, MCP, operator) are
+ * written in `routes/`. A REST route names the zod schemas of its body and query (the use cases' own
+ * input schemas) and of its responses (the presenters' output schemas); its handler gets validated
+ * input and the caller's context, resolves a use case, executes it and maps the result. The handler's
+ * result is typed by the route's documented responses: for each status, a body of that status's
+ * schema (`RouteResult<R>`), so a route cannot answer a status or a body its OpenAPI entry does not
+ * describe without a compile error. A raw route (health, metrics, MCP) handles the request itself and
+ * only contributes its documentation.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from 'inversify';
 import { z } from 'zod';
 import type { CallContext } from '@kioku/call-context';
 import { idString } from '@kioku/memory/schemas';
-import type { HeaderDoc, HttpMethod, OperationTag, ResponseDocs, RouteResult } from '@kioku/operations';
-import type { Caller } from '../auth/caller';
-import type { ProblemCode } from '../errors/to-problem';
+import type { OperationTag, ResponseDocs, RouteDocs, RouteResult } from '@kioku/operations';
+import type { Caller } from './caller';
+import type { ProblemCode } from './problems/to-problem';
 
 type RouteTag = OperationTag | 'inspection' | 'mcp' | 'operations';
 
-interface RouteDocs {
+interface ServedRouteDocs<R extends ResponseDocs = ResponseDocs> extends RouteDocs<R> {
   /** Stable name: the OpenAPI operationId and the `operation` label of the metrics. */
   operationId: string;
-  method: HttpMethod;
-  /** Fastify path template: `/v1/memories/:id`. */
-  url: string;
   summary: string;
-  description?: string;
   tag: RouteTag;
   /** Whether a valid API key is required (and the per-key rate limit applies). */
   auth: boolean;
-  responses: ResponseDocs;
   /** Problems this route may answer with besides the ones every route shares. */
   problems?: ProblemCode[];
-  headers?: HeaderDoc[];
   /** The MCP tool serving the same operation (the table of operations), if any. */
   mcpTool?: string;
-  /** The tool argument each path parameter fills: `{ id: 'memory_id' }`. */
-  pathArguments?: Record<string, string>;
 }
 
 export interface RestInput<B, Q> {
@@ -56,17 +50,16 @@ export interface RestRoute<
   B extends z.ZodType = z.ZodType,
   Q extends z.ZodType = z.ZodType,
   R extends ResponseDocs = ResponseDocs,
-> extends RouteDocs {
+> extends ServedRouteDocs<R> {
   kind: 'rest';
   body?: B;
   query?: Q;
   /** Checks the path parameters (the handler still reads them as strings). */
-  params?: z.ZodType<Record<string, string>>;
-  responses: R;
+  params?: z.ZodType;
   handle(input: RestInput<z.output<B>, z.output<Q>>): Promise<NoInfer<RouteResult<R>>>;
 }
 
-export interface RawRoute extends RouteDocs {
+export interface RawRoute extends ServedRouteDocs {
   kind: 'raw';
   handle(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
 }
@@ -82,7 +75,7 @@ export function restRoute<
   B extends z.ZodType = z.ZodUndefined,
   Q extends z.ZodType = z.ZodUndefined,
 >(route: Omit<RestRoute<B, Q, R>, 'kind'>): RestRoute {
-  return { ...route, kind: 'rest' } as unknown as RestRoute;
+  return { ...route, kind: 'rest' };
 }
 
 export function rawRoute(route: Omit<RawRoute, 'kind'>): RawRoute {

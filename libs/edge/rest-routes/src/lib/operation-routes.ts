@@ -1,9 +1,9 @@
 /**
  * The REST adapter of the table of operations (`@kioku/operations`): each route of each operation
- * becomes a REST route. Its input is the operation's input schema, split between the path (`params`
- * names the field each path parameter fills), the fields the route fixes and the body (the rest, or
- * the route's own narrower schema); its OpenAPI summary and description are the operation's title
- * and description (plus the route's REST note).
+ * becomes a REST route. Its input is the operation's input schema, split between the path
+ * (`pathArguments` names the field each path parameter fills), the fields the route fixes and the body
+ * (the rest, or the route's own narrower schema); its OpenAPI summary and description are the
+ * operation's title and description, followed by the route's own.
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -15,7 +15,7 @@ export function operationRoutes(operations: readonly Operation[] = OPERATIONS): 
 }
 
 function restRouteOf(operation: Operation, route: HttpRoute): RestRoute {
-  const params = route.params ?? {};
+  const params = route.pathArguments ?? {};
   const shape = operation.input.shape;
   for (const field of [...Object.values(params), ...Object.keys(route.fixed ?? {})])
     if (!(field in shape))
@@ -24,11 +24,11 @@ function restRouteOf(operation: Operation, route: HttpRoute): RestRoute {
     kind: 'rest',
     operationId: route.operationId ?? operation.id,
     method: route.method,
-    url: route.path,
+    path: route.path,
     tag: route.tag,
     auth: true,
     summary: route.summary ? `${operation.title}: ${route.summary}` : operation.title,
-    description: route.note ? `${operation.description} ${route.note}` : operation.description,
+    description: route.description ? `${operation.description} ${route.description}` : operation.description,
     body: requestBody(operation, route),
     query: route.query,
     params:
@@ -39,16 +39,16 @@ function restRouteOf(operation: Operation, route: HttpRoute): RestRoute {
     responses: route.responses,
     problems: route.problems,
     mcpTool: operation.id,
-    pathArguments: route.params,
+    pathArguments: route.pathArguments,
     handle: (request) => serve(operation, route, request),
-  } as RestRoute;
+  };
 }
 
 /** The body: the input fields the path and the fixed fields leave, on POST and PATCH, unless the route says otherwise. */
 function requestBody(operation: Operation, route: HttpRoute): z.ZodType | undefined {
   if (route.body !== undefined) return route.body ?? undefined;
   if (route.method !== 'POST' && route.method !== 'PATCH') return undefined;
-  const taken = [...Object.values(route.params ?? {}), ...Object.keys(route.fixed ?? {})];
+  const taken = [...Object.values(route.pathArguments ?? {}), ...Object.keys(route.fixed ?? {})];
   if (taken.length === 0) return operation.input;
   const mask: Record<string, true> = Object.fromEntries(taken.map((field) => [field, true]));
   const rest = operation.input.omit(mask as Record<string, true> & Record<number, never>);
@@ -56,10 +56,9 @@ function requestBody(operation: Operation, route: HttpRoute): z.ZodType | undefi
 }
 
 async function serve(operation: Operation, route: HttpRoute, request: RestInput<unknown, unknown>) {
-  const fromPath = Object.entries(route.params ?? {}).map(([name, field]): [string, string | undefined] => [
-    field,
-    request.params[name],
-  ]);
+  const fromPath = Object.entries(route.pathArguments ?? {}).map(
+    ([name, field]): [string, string | undefined] => [field, request.params[name]],
+  );
   const input = {
     ...route.fixed,
     ...(request.body as Record<string, unknown> | undefined),

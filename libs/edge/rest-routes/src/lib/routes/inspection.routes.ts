@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 import { InspectMemoryUseCase } from '@kioku/episodes';
-import { memoryNotFound } from '@kioku/operations';
 import { ListTrashUseCase, NamespaceOverviewUseCase } from '@kioku/forgetting';
+import { memoryNotFound } from '@kioku/operations';
 import {
   memoryInspectionSchema,
   memoryInspectionStructured,
@@ -15,18 +15,23 @@ import {
   trashListingSchema,
   trashListingStructured,
   workerReportsSchema,
-} from '@kioku/operations';
-import type { WorkerReportReader } from '../worker-reports/worker-report-reader';
-import { idParams, ok, restRoute, type RouteSpec } from './route-spec';
+  type WorkerReportsOutput,
+} from './inspection.presenter';
+import { idParams, ok, restRoute, type RouteSpec } from '../route-spec';
 
 const limitQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).optional() });
 
-export function inspectionRoutes(reports: WorkerReportReader): RouteSpec[] {
+/** The worker's recent job reports of a namespace, newest first (read from the data dir the worker writes to). */
+export interface WorkerReports {
+  recent(namespace: string, limit: number): WorkerReportsOutput['reports'];
+}
+
+export function inspectionRoutes(reports: WorkerReports): RouteSpec[] {
   return [
     restRoute({
       operationId: 'get_memory',
       method: 'GET',
-      url: '/v1/memories/:id',
+      path: '/v1/memories/:id',
       params: idParams,
       tag: 'inspection',
       auth: true,
@@ -44,7 +49,7 @@ export function inspectionRoutes(reports: WorkerReportReader): RouteSpec[] {
     restRoute({
       operationId: 'list_trash',
       method: 'GET',
-      url: '/v1/trash',
+      path: '/v1/trash',
       tag: 'inspection',
       auth: true,
       summary: 'Deleted memories that can be restored, newest deletion first',
@@ -60,7 +65,7 @@ export function inspectionRoutes(reports: WorkerReportReader): RouteSpec[] {
     restRoute({
       operationId: 'namespace_stats',
       method: 'GET',
-      url: '/v1/stats',
+      path: '/v1/stats',
       tag: 'inspection',
       auth: true,
       summary:
@@ -75,7 +80,7 @@ export function inspectionRoutes(reports: WorkerReportReader): RouteSpec[] {
     restRoute({
       operationId: 'worker_reports',
       method: 'GET',
-      url: '/v1/worker/reports',
+      path: '/v1/worker/reports',
       tag: 'inspection',
       auth: true,
       summary: "The worker's recent job reports for this namespace, newest first",

@@ -10,9 +10,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Container } from 'inversify';
-import { restContext } from '../auth/caller';
-import { GatewayError } from '../errors/gateway.errors';
-import type { GatewayMetrics } from '../metrics/gateway-metrics';
+import { restContext } from './caller';
+import { GatewayError } from './problems/gateway.errors';
 import { parseInput } from './parse-input';
 import type { RouteSpec } from './route-spec';
 
@@ -26,13 +25,14 @@ declare module 'fastify' {
 
 export interface RegisterRouteDeps {
   container: Container;
-  metrics: GatewayMetrics;
+  /** Counts each call of an operation (the gateway's metrics). */
+  metrics: { countOperation(operationId: string, transport: 'rest'): void };
 }
 
 export function registerRoute(server: FastifyInstance, route: RouteSpec, deps: RegisterRouteDeps): void {
   server.route({
     method: route.method,
-    url: route.url,
+    url: route.path,
     config: { auth: route.auth, operationId: route.operationId },
     handler:
       route.kind === 'raw'

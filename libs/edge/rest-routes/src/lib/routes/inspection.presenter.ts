@@ -8,8 +8,7 @@ import type { InspectMemoryResult } from '@kioku/episodes';
 import type { NamespaceOverview, TrashListing } from '@kioku/forgetting';
 import { DELETION_REASONS } from '@kioku/forgetting/schemas';
 import { LINK_TYPES } from '@kioku/links/schemas';
-import { memoryContentSchema, memoryView, memoryViewSchema } from '../shared/memory-view.presenter';
-import { round2 } from '../shared/rounding';
+import { memoryContentSchema, memoryView, memoryViewSchema, round2 } from '@kioku/operations';
 
 export const memoryInspectionSchema = z.strictObject({
   memory: memoryViewSchema,

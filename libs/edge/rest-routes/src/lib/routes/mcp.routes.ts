@@ -3,10 +3,7 @@
  * server's event stream, DELETE to end the session). Authentication and the rate limit apply as on
  * `/v1`.
  */
-import type { StreamableHttpSessions } from '@kioku/mcp-tools';
-import { serveMcpRequest } from '../mcp/mcp-sessions';
-import type { GatewayMetrics } from '../metrics/gateway-metrics';
-import { rawRoute, type HttpMethod, type ResponseDoc, type RouteSpec } from './route-spec';
+import { rawRoute, type HttpMethod, type RawRoute, type ResponseDoc, type RouteSpec } from '../route-spec';
 
 const SUMMARIES: Record<Extract<HttpMethod, 'POST' | 'GET' | 'DELETE'>, string> = {
   POST: 'Send MCP JSON-RPC messages (initialize opens a session; its id comes back in Mcp-Session-Id)',
@@ -36,12 +33,13 @@ const RESPONSES: Record<keyof typeof SUMMARIES, Record<number, ResponseDoc>> = {
   DELETE: { ...STREAM_RESPONSE, 200: { description: 'Session ended (no body)' } },
 };
 
-export function mcpRoutes(sessions: StreamableHttpSessions, metrics: GatewayMetrics): RouteSpec[] {
+/** The `/mcp` routes, each served by `serve` (the gateway's Streamable-HTTP sessions). */
+export function mcpRoutes(serve: RawRoute['handle']): RouteSpec[] {
   return (Object.keys(SUMMARIES) as (keyof typeof SUMMARIES)[]).map((method) =>
     rawRoute({
       operationId: `mcp_${method.toLowerCase()}`,
       method,
-      url: '/mcp',
+      path: '/mcp',
       tag: 'mcp',
       auth: true,
       summary: SUMMARIES[method],
@@ -49,7 +47,7 @@ export function mcpRoutes(sessions: StreamableHttpSessions, metrics: GatewayMetr
         'MCP Streamable HTTP transport (protocol errors are JSON-RPC errors). Send Mcp-Session-Id after initialize.',
       headers: [{ name: 'mcp-session-id', description: 'The session id returned by initialize.' }],
       responses: RESPONSES[method],
-      handle: (request, reply) => serveMcpRequest(sessions, metrics, request, reply),
+      handle: serve,
     }),
   );
 }

@@ -8,9 +8,9 @@
  */
 import { z } from 'zod';
 import { ERROR_CODES } from '@kioku/kernel';
-import { GATEWAY_ERROR_CODES } from '../errors/gateway.errors';
-import { PROBLEM_CONTENT_TYPE, statusOfCode, type ProblemCode } from '../errors/to-problem';
-import type { RouteSpec } from '../routes/route-spec';
+import { GATEWAY_ERROR_CODES } from './problems/gateway.errors';
+import { PROBLEM_CONTENT_TYPE, statusOfCode, type ProblemCode } from './problems/to-problem';
+import type { RouteSpec } from './route-spec';
 
 const problemSchema = z.strictObject({
   type: z.string().describe('URI naming the problem kind, e.g. urn:kioku:problem:memory-not-found'),
@@ -36,7 +36,7 @@ export function buildOpenApiDocument(
 ): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   for (const route of routes) {
-    const path = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
     paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation(route) };
   }
   return {
@@ -71,7 +71,7 @@ function operation(route: RouteSpec): OpenApiOperation {
   const pathSchemas =
     route.kind === 'rest' && route.params ? properties(jsonSchema(route.params, 'input')) : {};
   const parameters = [
-    ...[...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => ({
+    ...[...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => ({
       name: m[1],
       in: 'path',
       required: true,

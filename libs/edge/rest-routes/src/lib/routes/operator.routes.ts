@@ -1,20 +1,20 @@
 /**
  * Routes for operators, without a key: liveness, readiness (the store answers a count within a
- * deadline; while stopping every route answers 503, see app.ts), Prometheus metrics and the OpenAPI
+ * deadline; while stopping every route answers 503, see the gateway's app.ts), Prometheus metrics and the OpenAPI
  * document. None of them reveals an id, a namespace or content.
  */
 import type { Container } from 'inversify';
 import { z } from 'zod';
 import { AppError } from '@kioku/kernel';
 import { MemoryRepository } from '@kioku/memory';
-import type { GatewayMetrics } from '../metrics/gateway-metrics';
-import { rawRoute, type RawRoute, type RouteSpec } from './route-spec';
+import { rawRoute, type RawRoute, type RouteSpec } from '../route-spec';
 
 const READY_DEADLINE_MS = 3000;
 
-export interface OperationsRouteDeps {
+export interface OperatorRouteDeps {
   container: Container;
-  metrics: GatewayMetrics;
+  /** The gateway's metrics, in Prometheus's text format. */
+  metrics: { render(): Promise<{ contentType: string; body: string }> };
   /** A namespace to count in (the gateway's KIOKU_NAMESPACE): the readiness probe's store call. */
   probeNamespace: string;
   openApiDocument(): unknown;
@@ -23,16 +23,16 @@ export interface OperationsRouteDeps {
 const aliveSchema = z.strictObject({ status: z.literal('ok') });
 const readySchema = z.strictObject({ status: z.literal('ready') });
 
-/** Every operations route is a GET without a key. */
-function operationsRoute(route: Omit<RawRoute, 'kind' | 'method' | 'tag' | 'auth'>): RouteSpec {
+/** Every operator route is a GET without a key (OpenAPI tag `operations`). */
+function operatorRoute(route: Omit<RawRoute, 'kind' | 'method' | 'tag' | 'auth'>): RouteSpec {
   return rawRoute({ ...route, method: 'GET', tag: 'operations', auth: false });
 }
 
-export function operationsRoutes(deps: OperationsRouteDeps): RouteSpec[] {
+export function operatorRoutes(deps: OperatorRouteDeps): RouteSpec[] {
   return [
-    operationsRoute({
+    operatorRoute({
       operationId: 'healthz',
-      url: '/healthz',
+      path: '/healthz',
       summary: 'Liveness: the process is up',
       responses: { 200: { description: 'Alive', schema: aliveSchema } },
       async handle(_request, reply) {
@@ -40,9 +40,9 @@ export function operationsRoutes(deps: OperationsRouteDeps): RouteSpec[] {
       },
     }),
 
-    operationsRoute({
+    operatorRoute({
       operationId: 'readyz',
-      url: '/readyz',
+      path: '/readyz',
       summary: 'Readiness: the store answers',
       responses: { 200: { description: 'Ready', schema: readySchema } },
       problems: ['STORE_UNAVAILABLE', 'SHUTTING_DOWN'],
@@ -55,9 +55,9 @@ export function operationsRoutes(deps: OperationsRouteDeps): RouteSpec[] {
       },
     }),
 
-    operationsRoute({
+    operatorRoute({
       operationId: 'metrics',
-      url: '/metrics',
+      path: '/metrics',
       summary: 'Prometheus metrics (route templates and counts only)',
       responses: { 200: { description: 'Prometheus text format', mediaType: 'text/plain' } },
       async handle(_request, reply) {
@@ -66,9 +66,9 @@ export function operationsRoutes(deps: OperationsRouteDeps): RouteSpec[] {
       },
     }),
 
-    operationsRoute({
+    operatorRoute({
       operationId: 'openapi',
-      url: '/openapi.json',
+      path: '/openapi.json',
       summary: 'This OpenAPI 3.1 document',
       responses: { 200: { description: 'OpenAPI document', mediaType: 'application/json' } },
       async handle(_request, reply) {
