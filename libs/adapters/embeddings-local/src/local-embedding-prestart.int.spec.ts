@@ -1,0 +1,30 @@
+/**
+ * A thread started before the provider exists (`kioku mcp` starts the model before loading the MCP
+ * SDK) is the one the provider then uses: no second copy of the model is loaded for it, and disposing
+ * of the provider ends it.
+ */
+import { LocalThreadedEmbeddingProvider, startLocalEmbeddingThread } from './lib/local-embedding-threads';
+import { preStartLocalEmbeddingThread } from './prestart';
+
+describe('preStartLocalEmbeddingThread', () => {
+  it('starts one thread however often it is called, and hands it out once', async () => {
+    const early = preStartLocalEmbeddingThread();
+    expect(preStartLocalEmbeddingThread()).toBe(early);
+    expect(startLocalEmbeddingThread()).toBe(early);
+    const next = startLocalEmbeddingThread();
+    expect(next).not.toBe(early);
+    await Promise.all([early.terminate(), next.terminate()]);
+  });
+
+  it('is adopted by the next provider, which embeds with it and ends it on dispose', async () => {
+    const early = preStartLocalEmbeddingThread();
+    const provider = new LocalThreadedEmbeddingProvider({ threads: 1 });
+    await provider.init();
+    await early.ready;
+    const [vector] = await provider.embed(['the user drinks green tea in the morning']);
+    expect(vector).toHaveLength(provider.dimension);
+    expect(early.alive).toBe(true);
+    await provider.dispose();
+    await expect(early.embed(['after dispose'])).rejects.toThrow('terminated');
+  });
+});
