@@ -1,72 +1,46 @@
 /**
  * `kioku mcp`: the MCP server over stdio (default) or Streamable HTTP (`--http`). Stdout belongs to
  * the protocol: logs go to stderr or KIOKU_LOG_FILE. A bad configuration stops it at once with one
- * line on stderr; the store and the model start in the background while the protocol is already
- * answered, and a failure to start them is reported on every call (and logged).
+ * line on stderr.
+ *
+ * Over stdio, what a client waits for comes first, before anything heavy is loaded: the model starts
+ * loading in a worker thread, `initialize` and `tools/list` are answered from what the code fixes
+ * (EarlyHandshake), and only then are the configuration's schemas, the MCP SDK, the store and the
+ * rest loaded (stdio/serve-stdio.ts). Imports below are lazy for that reason.
  */
-import { randomUUID } from 'node:crypto';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { JsonLinesLogSink, SystemClock, toAppError } from '@kioku/kernel';
-import { RedactingLogger } from '@kioku/redaction';
-import { createMcpServer, sendClientLog } from '@kioku/mcp-tools';
-import { loadMcpServerConfig } from './config';
-import { startInBackground } from './background-start';
-import { startAfterHandshake } from './start-after-handshake';
+import { setTimeout as delay } from 'node:timers/promises';
+import { toAppError } from '@kioku/kernel';
+import { preStartEmbeddings, settlePreStartedEmbeddings } from '@kioku/composition/prestart';
+import { EarlyHandshake } from './stdio/early-handshake';
+import handshake from './stdio/handshake.json';
+
+const QUIET_CLIENT_WAIT_MS = 200;
 
 async function main(): Promise<void> {
-  const config = loadMcpServerConfig(process.argv.slice(2));
-  const clock = new SystemClock();
-  const logger = new RedactingLogger(new JsonLinesLogSink(config.log.file), config.log.level, clock).child({
-    app: 'mcp-server',
-  });
-  const app = startInBackground(config, { logger, clock });
-  const services = { container: app.container, logger, clock };
-  let closing = false;
-  const shutdown = async (reason: string) => {
-    if (closing) return;
-    closing = true;
-    logger.info('app.stopping', { reason });
-    await app.close();
-    process.exit(0);
-  };
-
-  if (config.transport === 'stdio') {
-    const transport = new StdioServerTransport();
-    transport.onclose = () => void shutdown('stdin closed');
-    // Each process is its own caller: a forget asked in one stdio server is never confirmed by
-    // another one sharing the store (pending deletions live in the shared state).
-    const callerId = `stdio:${randomUUID()}`;
-    const server = createMcpServer(services, { namespace: config.namespace, callerId });
-    // The client hears how the start went, once it has finished initializing.
-    const initialized = new Promise<void>((resolve) => (server.server.oninitialized = resolve));
-    void Promise.all([initialized, app.settled]).then(() =>
-      app.container.then(
-        () => sendClientLog(server, 'info', { event: 'app.ready', namespace: config.namespace }),
-        (error: unknown) => {
-          const { code, message } = toAppError(error);
-          sendClientLog(server, 'error', { event: 'app.start_failed', code, message });
-        },
-      ),
-    );
-    await server.connect(transport);
-    startAfterHandshake(transport, () => app.start());
-    process.stdin.on('end', () => void shutdown('stdin ended'));
-  } else {
-    app.start();
-    const { serveStreamableHttp } = await import('./http-transport');
-    const server = await serveStreamableHttp(services, config.namespace, {
-      ...config.http,
-      originPolicy: config.originPolicy,
-    });
-    const url = `http://${config.http.host}:${config.http.port}/mcp`;
-    process.stderr.write(`kioku MCP server (Streamable HTTP) listening on ${url}\n`);
-    logger.info('mcp.http_listening', { url });
-    process.once('SIGINT', () => server.close(() => void shutdown('SIGINT')));
-    process.once('SIGTERM', () => server.close(() => void shutdown('SIGTERM')));
-    return;
+  const argv = process.argv.slice(2);
+  preStartEmbeddings();
+  const early = argv.includes('--http')
+    ? undefined
+    : new EarlyHandshake(process.stdin, process.stdout, handshake, () =>
+        process.stderr.write(
+          'kioku: the early handshake differs from the MCP SDK (handshake.json is stale)\n',
+        ),
+      );
+  // Loading the configuration's schemas blocks the event loop for a moment: after the handshake, or
+  // after a short wait for a client that says nothing (a bad configuration is still reported at once).
+  if (early) await Promise.race([early.done, delay(QUIET_CLIENT_WAIT_MS)]);
+  const { loadMcpServerConfig } = await import('./config');
+  const config = loadMcpServerConfig(argv);
+  settlePreStartedEmbeddings(config);
+  if (!early) {
+    const { serveHttp } = await import('./serve-http');
+    return serveHttp(config);
   }
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await early.done;
+  // A client that left during the handshake leaves nothing to serve: nothing else is loaded or started.
+  if (early.clientLeft) process.exit(0);
+  const { serveStdio } = await import('./stdio/serve-stdio');
+  serveStdio(config, early.handOver());
 }
 
 main().catch((error: unknown) => {

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { StartupSamples } from './startup-report';
 
 const SEED_MEMORIES = [
@@ -54,7 +55,7 @@ export async function measureStartup(
       env,
       stderr: 'ignore',
     });
-    return { client, connect: () => client.connect(transport) };
+    return { client, transport, connect: () => client.connect(transport) };
   };
   try {
     progress('warm-up start: seeding memories');
@@ -64,14 +65,21 @@ export async function measureStartup(
       await warm.client.callTool({ name: 'remember', arguments: { content } });
     await warm.client.close();
 
-    const samples: StartupSamples = { initialize: [], toolsList: [], firstRecall: [] };
+    const samples: StartupSamples = {
+      initialize: [],
+      toolsListOnTheWire: [],
+      toolsList: [],
+      firstRecall: [],
+    };
     for (let run = 1; run <= runs; run++) {
       progress(`start ${run}/${runs}`);
-      const { client, connect } = start();
+      const { client, transport, connect } = start();
       const spawned = performance.now();
       await connect();
       samples.initialize.push(performance.now() - spawned);
+      const arrived = whenToolsArrive(transport);
       await client.listTools();
+      samples.toolsListOnTheWire.push((await arrived) - spawned);
       samples.toolsList.push(performance.now() - spawned);
       const recall = await client.callTool({
         name: 'recall',
@@ -86,4 +94,21 @@ export async function measureStartup(
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * When the tools/list answer reaches the client, before the SDK client compiles a validator for
+ * each tool's output schema (its own work, which `tools/list` in the report includes).
+ */
+function whenToolsArrive(transport: StdioClientTransport): Promise<number> {
+  const deliver = transport.onmessage;
+  return new Promise((resolve) => {
+    transport.onmessage = (message: JSONRPCMessage) => {
+      if ('result' in message && 'tools' in message.result) {
+        resolve(performance.now());
+        transport.onmessage = deliver;
+      }
+      deliver?.(message);
+    };
+  });
 }

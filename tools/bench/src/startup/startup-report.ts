@@ -9,6 +9,9 @@ import { formatMs, formatTable } from '../lib/report-table';
 export interface StartupSamples {
   /** Milliseconds from spawn to each answer, one entry per run. */
   initialize: number[];
+  /** The tools/list answer's arrival, before the SDK client's own work on it. */
+  toolsListOnTheWire: number[];
+  /** The SDK client's listTools() done: the answer and a validator compiled per output schema. */
   toolsList: number[];
   firstRecall: number[];
 }
@@ -40,7 +43,8 @@ export function startupChecks(samples: StartupSamples): StartupCheck[] {
 
 const LABELS: Record<keyof StartupSamples, string> = {
   initialize: 'spawn → initialize',
-  toolsList: 'spawn → tools/list',
+  toolsListOnTheWire: 'spawn → tools/list answer arrives',
+  toolsList: 'spawn → tools/list (SDK client done)',
   firstRecall: 'spawn → first recall',
 };
 
