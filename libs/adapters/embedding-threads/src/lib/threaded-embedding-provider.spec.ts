@@ -116,6 +116,45 @@ describe('ThreadedEmbeddingProvider passes', () => {
     await Promise.all([notes, queries]);
   });
 
+  it('spreads queued interactive texts over both threads, at most 8 a pass by default', async () => {
+    const threads = standInThreads();
+    const provider = new ThreadedEmbeddingProvider(ENGINE, { threads: 2, lingerMs: 0, ...threads });
+    await provider.init();
+    const queries = Array.from({ length: 20 }, (_, i) => `query ${i}`);
+    const vectors = provider.embed(queries, { priority: 'interactive' });
+    await jest.advanceTimersByTimeAsync(0);
+    expect(threads.passes).toEqual([queries.slice(0, 8), queries.slice(8, 16)]);
+    for (let pass = 0; pass < 3; pass++) {
+      threads.release();
+      await jest.advanceTimersByTimeAsync(0);
+    }
+    expect(threads.passes).toEqual([queries.slice(0, 8), queries.slice(8, 16), queries.slice(16)]);
+    await expect(vectors).resolves.toHaveLength(20);
+  });
+
+  it('keeps a standard text behind interactive passes for 2 s by default, then gives it the next pass', async () => {
+    const threads = standInThreads();
+    const provider = new ThreadedEmbeddingProvider(ENGINE, { threads: 1, lingerMs: 0, ...threads });
+    await provider.init();
+    const calls: Promise<number[][]>[] = [provider.embed(['q0'], { priority: 'interactive' })];
+    await jest.advanceTimersByTimeAsync(0);
+    calls.push(provider.embed(['a note']));
+    // A query arrives and a pass ends every 100 ms: the note's pass comes once it has waited 2 s.
+    for (let tick = 1; tick <= 25; tick++) {
+      calls.push(provider.embed([`q${tick}`], { priority: 'interactive' }));
+      await jest.advanceTimersByTimeAsync(100);
+      threads.release();
+      await jest.advanceTimersByTimeAsync(0);
+    }
+    const noteAt = threads.passes.findIndex((pass) => pass.includes('a note'));
+    expect(noteAt).toBe(20); // q0..q19 (2 s of passes), then the note
+    for (let pass = 0; pass < 10; pass++) {
+      threads.release();
+      await jest.advanceTimersByTimeAsync(0);
+    }
+    await expect(Promise.all(calls)).resolves.toHaveLength(27);
+  });
+
   it('refuses an interactive call only for the interactive texts queued ahead of it', async () => {
     const threads = standInThreads();
     const provider = new ThreadedEmbeddingProvider(ENGINE, {
