@@ -1,7 +1,8 @@
 /**
  * `kioku mcp --http` answers only Host and Origin headers on its allow-list (the MCP specification's
  * DNS-rebinding defence): a foreign one gets a 403 JSON-RPC error before any session exists; a
- * loopback client initialises as usual. Every answer carries the security headers.
+ * loopback client initialises as usual. Every answer carries the security headers. A request is
+ * answered with plain JSON unless the server may send something about it first (session-transport.ts).
  */
 import 'reflect-metadata';
 import http from 'node:http';
@@ -17,6 +18,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serveStreamableHttp } from './http-transport';
 import { runKioku } from './testing/run-kioku';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 
 jest.setTimeout(30_000);
 
@@ -35,9 +39,26 @@ const INITIALIZE = JSON.stringify({
   params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
 });
 
-/** An MCP initialize request with these headers. */
-function post(port: number, headers: Record<string, string>): Promise<Answer> {
-  return send(port, INITIALIZE, { accept: 'application/json, text/event-stream', ...headers });
+/** An MCP initialize request with these headers (and these client capabilities). */
+function post(port: number, headers: Record<string, string>, capabilities = {}): Promise<Answer> {
+  const initialize = JSON.parse(INITIALIZE) as { params: object };
+  const payload = JSON.stringify({ ...initialize, params: { ...initialize.params, capabilities } });
+  return send(port, payload, { accept: 'application/json, text/event-stream', ...headers });
+}
+
+/** A `ping` in a new session of a client with these capabilities, with or without a progress token. */
+async function pingInSession(port: number, capabilities: object, progressToken?: string): Promise<Answer> {
+  const opened = await post(port, {}, capabilities);
+  const ping = {
+    jsonrpc: '2.0',
+    id: 2,
+    method: 'ping',
+    params: progressToken ? { _meta: { progressToken } } : {},
+  };
+  return send(port, JSON.stringify(ping), {
+    accept: 'application/json, text/event-stream',
+    'mcp-session-id': String(opened.headers['mcp-session-id']),
+  });
 }
 
 function send(port: number, payload: string, headers: Record<string, string>): Promise<Answer> {
@@ -122,6 +143,45 @@ describe('kioku mcp --http Host and Origin checks', () => {
       'cache-control': expect.stringContaining('no-cache') as unknown,
     });
     expect(response.body).toContain('"protocolVersion"');
+  });
+
+  it('answers a request with plain JSON unless the server may speak first: sampling, elicitation, progress', async () => {
+    const plain = await pingInSession(served.port, {});
+    expect(plain.headers['content-type']).toMatch(/^application\/json/);
+    expect(plain.headers).toMatchObject(SECURITY_HEADERS);
+    expect(JSON.parse(plain.body)).toEqual({ jsonrpc: '2.0', id: 2, result: {} });
+    for (const [capabilities, token] of [[{ sampling: {} }], [{ elicitation: {} }], [{}, 'step']] as const) {
+      const streamed = await pingInSession(served.port, capabilities, token);
+      expect(streamed.headers['content-type']).toMatch(/^text\/event-stream/);
+      expect(streamed.body).toMatch(/^data: \{"result":\{\},"jsonrpc":"2.0","id":2\}$/m);
+    }
+  });
+
+  it('keeps every answer of a client to its own request, plain or streamed, and the progress of a call', async () => {
+    const client = new Client({ name: 'answers', version: '1' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${served.port}/mcp`)));
+    try {
+      const steps: Progress[] = [];
+      const [plain, listed, withProgress] = await Promise.all([
+        client.callTool({ name: 'consolidate', arguments: {} }),
+        client.listTools(),
+        client.callTool({ name: 'consolidate', arguments: {} }, undefined, {
+          onprogress: (p) => steps.push(p),
+        }),
+      ]);
+      expect(plain.isError).toBeFalsy();
+      expect(withProgress.structuredContent).toEqual(plain.structuredContent);
+      expect(listed.tools.map((tool) => tool.name)).toContain('consolidate');
+      expect(steps.map((p) => [p.progress, p.total])).toEqual([
+        [1, 5],
+        [2, 5],
+        [3, 5],
+        [4, 5],
+        [5, 5],
+      ]);
+    } finally {
+      await client.close();
+    }
   });
 
   it('refuses a body over 1 MB with 413 and closes the connection', async () => {

@@ -10,16 +10,17 @@
  * closed on shutdown.
  *
  * The apps keep their own HTTP framing: they read the body, ask for the request's session, write a
- * refusal their way, and hand the raw Node request and response to the session.
+ * refusal their way, and hand the raw Node request and response to the session, whose transport
+ * answers each request with plain JSON or an event stream (session-transport.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Container } from 'inversify';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '@kioku/kernel';
 import { createMcpServer, type McpServerServices } from './mcp-server.factory';
+import { SessionTransport } from './session-transport';
 
 /** Who opens and uses a session. */
 export interface SessionOwner {
@@ -48,7 +49,7 @@ export interface McpSession {
   readonly id: string;
   readonly ownerId: string;
   readonly server: McpServer;
-  readonly transport: StreamableHTTPServerTransport;
+  readonly transport: SessionTransport;
   lastSeen: number;
 }
 
@@ -179,7 +180,7 @@ export class StreamableHttpSessions {
       await this.close(leastRecentlyUsed(ofOwner));
     }
     const id = randomUUID();
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => id });
+    const transport = new SessionTransport(id);
     transport.onclose = () => this.forget(id);
     const server = createMcpServer(this.options.app, {
       namespace: owner.namespace,
