@@ -20,7 +20,11 @@ import { serveStreamableHttp } from './http-transport';
 import { runKioku } from './testing/run-kioku';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Progress } from '@modelcontextprotocol/sdk/types.js';
+import {
+  LoggingMessageNotificationSchema,
+  type LoggingMessageNotification,
+  type Progress,
+} from '@modelcontextprotocol/sdk/types.js';
 
 jest.setTimeout(30_000);
 
@@ -178,6 +182,27 @@ describe('kioku mcp --http Host and Origin checks', () => {
         [3, 5],
         [4, 5],
         [5, 5],
+      ]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('sends a session the log messages at the level it set, and no others', async () => {
+    const client = new Client({ name: 'levels', version: '1' });
+    const messages: LoggingMessageNotification['params'][] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void messages.push(n.params));
+    await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${served.port}/mcp`)));
+    try {
+      await client.setLoggingLevel('warning');
+      await client.callTool({ name: 'recall', arguments: { query: 'bus' } });
+      const failed = await client.callTool({ name: 'remember', arguments: { content: 'x'.repeat(16_001) } });
+      expect(failed.isError).toBe(true);
+      for (let i = 0; i < 100 && messages.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      // Anything else sent would have arrived on the same stream before the warning.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(messages.map((m) => [m.level, (m.data as { event: string }).event])).toEqual([
+        ['warning', 'tool.error'],
       ]);
     } finally {
       await client.close();

@@ -12,6 +12,9 @@ export type ClientLogData = { event: string } & Record<string, string | number |
 
 export function sendClientLog(server: McpServer, level: LoggingLevel, data: ClientLogData): void {
   if (!server.isConnected()) return;
+  // The SDK keeps each client's level under its transport's session id (none over stdio): the same
+  // key must be given here, or an HTTP session's level is not found and every message is sent.
+  const sessionId = server.server.transport?.sessionId;
   // A client that went away must not fail the call that was logging.
-  server.sendLoggingMessage({ level, logger: 'kioku', data }).catch(() => undefined);
+  server.sendLoggingMessage({ level, logger: 'kioku', data }, sessionId).catch(() => undefined);
 }
