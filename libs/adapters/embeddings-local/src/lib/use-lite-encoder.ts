@@ -15,7 +15,7 @@
  * which this file undoes: see `withoutEmscriptenProcessListeners`.
  */
 import type { EmbeddingsModel, EmbeddingsModelData } from '@energetic-ai/embeddings';
-import { readUseLiteFiles, type UseLiteArtifacts } from './use-lite-files';
+import { readUseLiteFiles, type UseLiteWeightSpec } from './use-lite-files';
 
 export const USE_LITE_DIMENSION = 512;
 
@@ -23,8 +23,17 @@ export const USE_LITE_DIMENSION = 512;
 interface TfCore {
   setBackend(name: string): Promise<boolean>;
   ready(): Promise<void>;
+  getBackend(): string;
+  tensor(values: Float32Array | Int32Array, shape: number[], dtype: string): unknown;
+  io: object;
   /** Resolves with a TF.js GraphModel, whose type the declarations cannot name either. */
-  loadGraphModel(handler: { load(): Promise<UseLiteArtifacts> }): Promise<unknown>;
+  loadGraphModel(
+    handler: {
+      load(): Promise<{ modelTopology: unknown; weightSpecs: UseLiteWeightSpec[]; weightData: ArrayBuffer }>;
+    },
+    options: object,
+    io: object,
+  ): Promise<unknown>;
 }
 
 export interface SentenceEncoder {
@@ -57,8 +66,20 @@ export async function loadUseLiteEncoder(): Promise<SentenceEncoder> {
     // ready fails with "Backend 'wasm' has not yet been initialized" (seen on a loaded machine).
     await core.setBackend('wasm');
     await core.ready();
-    const { artifacts, vocabulary } = readUseLiteFiles();
-    const graph = await core.loadGraphModel({ load: () => Promise.resolve(artifacts) });
+    const files = readUseLiteFiles();
+    const graph = await core.loadGraphModel(
+      {
+        load: () =>
+          Promise.resolve({
+            modelTopology: files.modelTopology,
+            weightSpecs: files.weightSpecs,
+            weightData: new ArrayBuffer(0),
+          }),
+      },
+      {},
+      { ...core.io, decodeWeights: () => weightTensors(core, files) },
+    );
+    const { vocabulary } = files;
     const loaded: EmbeddingsModelData = { model: graph, vocabulary };
     const initialised: EmbeddingsModel = await initModel(() => Promise.resolve(loaded));
     return { data: loaded, model: initialised };
@@ -69,6 +90,21 @@ export async function loadUseLiteEncoder(): Promise<SentenceEncoder> {
     encode: (texts) => model.embed(texts.map(normalizeForModel)),
     vocabularyCoverage: (text) => coverageOf(model.tokenizer.encode(normalizeForModel(text)), pieces, text),
   };
+}
+
+/**
+ * The graph's weights as tensors, each made from the view `readWeights` lends: the WASM backend copies
+ * a tensor's values into its own memory as the tensor is made, so the view may be reused after. (The
+ * CPU backend would keep the array itself, hence the check.)
+ */
+function weightTensors(core: TfCore, files: ReturnType<typeof readUseLiteFiles>): Record<string, unknown> {
+  if (core.getBackend() !== 'wasm')
+    throw new Error(`USE-lite: expected the wasm backend, not ${core.getBackend()}`);
+  const tensors: Record<string, unknown> = {};
+  files.readWeights((spec, values) => {
+    tensors[spec.name] = core.tensor(values, spec.shape, spec.dtype);
+  });
+  return tensors;
 }
 
 const WORD_BOUNDARY = '\u2581';
