@@ -31,6 +31,26 @@ describe('RecallUseCase', () => {
     expect(embeddings.priorities).toEqual([undefined, 'interactive']);
   });
 
+  it('lets the embedder send the query on (in its next turn, as its batcher does) before the lexical search', async () => {
+    const events: string[] = [];
+    class NextTurnEmbeddingProvider extends DeterministicEmbeddingProvider {
+      override async embed(texts: string[], options?: EmbedOptions): Promise<number[][]> {
+        if (options?.priority === 'interactive') setImmediate(() => events.push('query sent'));
+        return super.embed(texts);
+      }
+    }
+    const { save, recall, context, container } = recallSetup(new NextTurnEmbeddingProvider());
+    await save({ content: 'The user waters the ferns every Sunday' });
+    const memories = container.get(MemoryRepository);
+    const search = memories.matchingText.bind(memories);
+    jest.spyOn(memories, 'matchingText').mockImplementation((...args) => {
+      events.push('lexical search');
+      return search(...args);
+    });
+    await recall.execute({ query: 'when are the ferns watered' }, context);
+    expect(events).toEqual(['query sent', 'lexical search']);
+  });
+
   it('finds a memory by an exact number through the lexical path where the vector cannot tell', async () => {
     const { save, recall, context, embeddings, container } = recallSetup(new DigitBlindEmbeddingProvider());
     for (let i = 1000; i < 1030; i++)

@@ -155,9 +155,11 @@ export class MemoryRanker {
   private async searchBoth({ namespace, query, depth, filter, withVectors }: Search) {
     const { denseWeight } = this.settings;
     const queryVector = this.queryVectors.vectorFor(namespace, query);
+    // In the next turn of the event loop: the embedder sends the query on in its own next turn, and a
+    // store that searches synchronously (SQLite) would otherwise finish searching before it is sent.
     const lexical =
       denseWeight < 1
-        ? this.memories.matchingText(namespace, query, depth, filter, { withVectors })
+        ? nextTurn().then(() => this.memories.matchingText(namespace, query, depth, filter, { withVectors }))
         : Promise.resolve([]);
     const [vector, denseHits, lexicalHits] = await Promise.all([
       queryVector,
@@ -409,4 +411,8 @@ function cosineSimilarity(a: number[], b: number[]): number {
 
 function byScore(a: Candidate, b: Candidate): number {
   return b.score - a.score || (a.stored.memory.id < b.stored.memory.id ? -1 : 1);
+}
+
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
