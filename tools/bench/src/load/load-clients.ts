@@ -5,6 +5,7 @@
  * session per client, through the MCP SDK's own client, tools `remember` and `recall`). Answers are
  * reduced to what the load checks need; a failure is an outcome with its reason, never a throw.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { request } from 'undici';
@@ -37,13 +38,30 @@ export async function openLoadClient(
   return transport === 'rest' ? new RestLoadClient(url, token) : McpLoadClient.open(url, token);
 }
 
-/** Whether the memory is readable with the key (`GET /v1/memories/:id`, which counts no access). */
+/** Times a read refused for now (429, 503) is asked again before the check gives up on it. */
+const READ_ATTEMPTS = 5;
+
+/**
+ * Whether the memory is readable with the key (`GET /v1/memories/:id`, which counts no access): 200
+ * says yes and 404 no. A refusal for now (429, or 503 when the gateway's connection limit is reached
+ * right after a run) says nothing of the memory: it is asked again after its Retry-After. Any other
+ * answer fails the check rather than counting the memory as lost or crossed.
+ */
 export async function readable(url: string, token: string, id: string): Promise<boolean> {
-  const response = await fetch(`${url}/v1/memories/${encodeURIComponent(id)}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  await response.arrayBuffer();
-  return response.status === 200;
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(`${url}/v1/memories/${encodeURIComponent(id)}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await response.arrayBuffer();
+    if (response.status === 200) return true;
+    if (response.status === 404) return false;
+    if ((response.status === 429 || response.status === 503) && attempt < READ_ATTEMPTS) {
+      const seconds = Number(response.headers.get('retry-after') ?? 1);
+      await delay(1000 * Math.min(5, Number.isFinite(seconds) ? seconds : 1));
+      continue;
+    }
+    throw new Error(`reading ${id} back answered ${response.status}: the isolation check cannot tell`);
+  }
 }
 
 class RestLoadClient implements LoadClient {
