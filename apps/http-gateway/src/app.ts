@@ -17,7 +17,7 @@ import { guardConnections, type ConnectionGuard } from './limits/connection-guar
 import { defaultMaxConnections } from './limits/descriptor-limit';
 import { InFlightLimiter } from './limits/in-flight.limiter';
 import { TokenBucketRateLimiter } from './limits/token-bucket.rate-limiter';
-import type { StreamableHttpSessions } from '@kioku/mcp-tools';
+import type { StreamableHttpSessions } from '@kioku/mcp-tools/http';
 import { createGatewayMcpSessions, serveMcpRequest } from './mcp/mcp-sessions';
 import { logEachRequest } from './hooks/access-log.hook';
 import { enforceOriginPolicy } from './hooks/origin-policy.hook';

@@ -9,7 +9,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { originViolation, SECURITY_HEADERS, type OriginPolicy } from '@kioku/http-guards';
-import { StreamableHttpSessions, type McpServerServices, type SessionOwner } from '@kioku/mcp-tools';
+import type { McpServerServices } from '@kioku/mcp-tools';
+import { StreamableHttpSessions, type SessionOwner } from '@kioku/mcp-tools/http';
 
 const MAX_BODY_BYTES = 1_000_000;
 const MAX_SESSIONS = 256;

@@ -10,7 +10,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from 'inversify';
 import type { Logger } from '@kioku/kernel';
-import { StreamableHttpSessions, type SessionOwner } from '@kioku/mcp-tools';
+import { StreamableHttpSessions, type SessionOwner } from '@kioku/mcp-tools/http';
 import type { Caller } from '@kioku/rest-routes';
 import type { GatewayMetrics } from '../metrics/gateway-metrics';
 

@@ -1,4 +1,3 @@
 /** Public API of @kioku/mcp-tools: what other projects use; everything else is internal. */
 export { sendClientLog } from './lib/client-log';
 export { type McpServerServices, createMcpServer } from './lib/mcp-server.factory';
-export { type SessionOwner, StreamableHttpSessions } from './lib/streamable-http-sessions';

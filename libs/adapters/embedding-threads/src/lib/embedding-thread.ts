@@ -35,8 +35,9 @@ export class EmbeddingThread {
   private loading = true;
   private deadReason?: Error;
 
-  constructor(script: EmbeddingThreadScript) {
-    this.worker = spawnThreadWorker(script);
+  /** `started`: the script's worker, already spawned by whoever could start it sooner (bin/kioku). */
+  constructor(script: EmbeddingThreadScript, started?: Worker) {
+    this.worker = started ?? spawnThreadWorker(script);
     this.ready = new Promise<void>((resolve, reject) => {
       this.worker.on('message', (message: FromEmbeddingThread) => {
         switch (message.kind) {

@@ -155,6 +155,31 @@ describe('ThreadedEmbeddingProvider passes', () => {
     await expect(Promise.all(calls)).resolves.toHaveLength(27);
   });
 
+  it('starts the threads after the first once the first pass has ended, or after 1 s without one', async () => {
+    const counted = () => {
+      const threads = standInThreads();
+      let started = 0;
+      return { ...threads, started: () => started, startThread: () => (started++, threads.startThread()) };
+    };
+    const served = counted();
+    const provider = new ThreadedEmbeddingProvider(ENGINE, { threads: 3, lingerMs: 0, ...served });
+    await provider.init();
+    expect(served.started()).toBe(1);
+    const first = provider.embed(['the first query']);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(served.started()).toBe(1); // not while the first pass runs
+    served.release();
+    await first;
+    expect(served.started()).toBe(3);
+
+    const idle = counted();
+    await new ThreadedEmbeddingProvider(ENGINE, { threads: 2, ...idle }).init();
+    await jest.advanceTimersByTimeAsync(999);
+    expect(idle.started()).toBe(1);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(idle.started()).toBe(2);
+  });
+
   it('refuses an interactive call only for the interactive texts queued ahead of it', async () => {
     const threads = standInThreads();
     const provider = new ThreadedEmbeddingProvider(ENGINE, {

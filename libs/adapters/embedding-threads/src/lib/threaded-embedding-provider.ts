@@ -84,6 +84,8 @@ const SHORT_BATCH_SIZE = 8;
  * 0.5 s with 1 s here in a model of the closed loop, 0.34 s with 2 s; remember p95 1.3 s → 2.1 s).
  */
 const STANDARD_MAX_WAIT_MS = 2_000;
+/** How long the threads after the first wait for a first pass before they load anyway. */
+const OTHERS_AFTER_MS = 1_000;
 
 export class ThreadedEmbeddingProvider implements EmbeddingProvider {
   readonly modelId: string;
@@ -104,6 +106,7 @@ export class ThreadedEmbeddingProvider implements EmbeddingProvider {
   private readonly waiting: Record<Lane, Waiter[]> = { short: [], long: [] };
   private starting = 0;
   private disposed = false;
+  private othersTimer: NodeJS.Timeout | undefined;
 
   constructor(engine: ThreadedEngine, options: ThreadedEmbeddingProviderOptions = {}) {
     this.engineName = engine.name;
@@ -137,17 +140,18 @@ export class ThreadedEmbeddingProvider implements EmbeddingProvider {
 
   /**
    * Starts the first thread and waits for its model; the other threads then load in the background,
-   * so that a long text soon finds a thread left for short ones. (Loading every model at once made the
-   * first answer a second slower on two cores: `kioku bench startup`.) Fails with
-   * EMBEDDING_UNAVAILABLE if the first model cannot load; a later thread that fails to start is
-   * started again on demand.
+   * so that a long text soon finds a thread left for short ones: after the first pass (a first recall
+   * does not share two cores with a second model loading), after `OTHERS_AFTER_MS` if no call comes,
+   * or at once when a pass waits for a thread. (Loading every model at once made the first answer a
+   * second slower on two cores: `kioku bench startup`.) Fails with EMBEDDING_UNAVAILABLE if the first
+   * model cannot load; a later thread that fails to start is started again on demand.
    */
   async init(): Promise<void> {
     if (this.disposed) throw new EmbeddingUnavailableError(this.engineName, 'the server is shutting down');
     const missing = this.maxThreads - this.threads.size - this.starting;
     if (missing <= 0) return;
     await this.addThread();
-    for (let i = 1; i < missing; i++) this.addThread().catch(() => undefined);
+    if (missing > 1) this.othersTimer = setTimeout(() => this.startOthers(), OTHERS_AFTER_MS).unref();
   }
 
   async embed(texts: string[], options?: EmbedOptions): Promise<number[][]> {
@@ -174,6 +178,7 @@ export class ThreadedEmbeddingProvider implements EmbeddingProvider {
   /** Terminates every thread; later calls fail with EMBEDDING_UNAVAILABLE. Called on container unbind. */
   async dispose(): Promise<void> {
     this.disposed = true;
+    clearTimeout(this.othersTimer);
     this.idle.length = 0;
     const closed = new EmbeddingUnavailableError(this.engineName, 'the server is shutting down');
     for (const waiter of [...this.waiting.short.splice(0), ...this.waiting.long.splice(0)]) {
@@ -205,7 +210,16 @@ export class ThreadedEmbeddingProvider implements EmbeddingProvider {
       });
     } finally {
       this.release(thread);
+      if (this.othersTimer) this.startOthers();
     }
+  }
+
+  /** The threads `init` left for later, started now. */
+  private startOthers(): void {
+    clearTimeout(this.othersTimer);
+    this.othersTimer = undefined;
+    while (!this.disposed && this.threads.size + this.starting < this.maxThreads)
+      this.addThread().catch(() => undefined);
   }
 
   /**

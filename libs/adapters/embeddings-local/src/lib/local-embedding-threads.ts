@@ -4,6 +4,7 @@
  * run `localTextVectors`.
  */
 import { join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import {
   EmbeddingThread,
   ThreadedEmbeddingProvider,
@@ -35,13 +36,21 @@ const LOCAL_ENGINE: ThreadedEngine = {
 /** A thread started before any provider exists; the first provider to start a thread adopts it. */
 let preStarted: EmbeddingThread | undefined;
 
+/** Where bin/kioku leaves the worker it started for `kioku mcp` before loading the bundle. */
+const LAUNCHER_WORKER = Symbol.for('kioku.preStartedEmbeddingWorker');
+
 /**
  * Starts the first thread's model load now, ahead of the container: a process that must answer soon
  * (`kioku mcp` over stdio) loads the model on another core while it loads its protocol libraries,
- * instead of after them. Idempotent; the next `LocalThreadedEmbeddingProvider` adopts the thread.
+ * instead of after them. The worker bin/kioku started, if any, is taken over (its messages wait for
+ * the event loop, so none is missed). Idempotent; the next `LocalThreadedEmbeddingProvider` adopts
+ * the thread.
  */
 export function preStartLocalEmbeddingThread(): EmbeddingThread {
-  preStarted ??= newLocalThread();
+  const slots = globalThis as { [LAUNCHER_WORKER]?: Worker };
+  const started = slots[LAUNCHER_WORKER];
+  delete slots[LAUNCHER_WORKER];
+  preStarted ??= started ? new EmbeddingThread(LOCAL_THREAD, started) : newLocalThread();
   return preStarted;
 }
 
@@ -58,11 +67,10 @@ export function startLocalEmbeddingThread(): EmbeddingThread {
   return thread;
 }
 
+const LOCAL_THREAD = { bundled: LOCAL_THREAD_SCRIPT, source: join(__dirname, 'embedding-thread.worker.ts') };
+
 function newLocalThread(): EmbeddingThread {
-  return new EmbeddingThread({
-    bundled: LOCAL_THREAD_SCRIPT,
-    source: join(__dirname, 'embedding-thread.worker.ts'),
-  });
+  return new EmbeddingThread(LOCAL_THREAD);
 }
 
 export class LocalThreadedEmbeddingProvider extends ThreadedEmbeddingProvider {

@@ -4,7 +4,7 @@
  * (see `embedded/chroma-server-manager.ts`). Node's fetch accepts an undici `dispatcher` in its
  * RequestInit, so the chromadb client and plain fetch calls both go through the socket unchanged.
  */
-import { Agent } from 'undici';
+import type { Agent } from 'undici';
 
 const agents = new Map<string, Agent>();
 
@@ -12,7 +12,10 @@ const agents = new Map<string, Agent>();
 export function unixSocketFetchOptions(socketPath: string): RequestInit {
   let agent = agents.get(socketPath);
   if (!agent) {
-    agent = new Agent({ connect: { socketPath } });
+    // Loaded on first use: undici takes ~0.1 s to load, and only a managed Chroma server needs it.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { Agent: UndiciAgent } = require('undici') as typeof import('undici');
+    agent = new UndiciAgent({ connect: { socketPath } });
     agents.set(socketPath, agent);
   }
   return { dispatcher: agent };
