@@ -50,6 +50,25 @@ const externalPackages = {
   },
 };
 
+/**
+ * `kioku mcp`'s entry answers the MCP handshake before it loads the server (apps/mcp-server/src/main.ts):
+ * the server is a bundle of its own, required by the entry when it is needed, so that starting the
+ * entry does not parse it. Each bundle has its own copy of what both use; the one piece of state they
+ * share, the pre-started model thread, lives on globalThis (local-thread-prestart.ts).
+ */
+const MCP_SERVER = { importer: 'apps/mcp-server/src/main.ts', specifier: './server', bundle: 'mcp-server' };
+
+const mcpServerApart = {
+  name: 'mcp-server-apart',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/server$/ }, ({ importer }) =>
+      importer === path.join(root, MCP_SERVER.importer)
+        ? { path: `./${MCP_SERVER.bundle}.js`, external: true }
+        : undefined,
+    );
+  },
+};
+
 /** `kioku <command>` → its entry point; bin/kioku runs `dist/<command>.js`. */
 const ENTRY_POINTS = {
   mcp: 'apps/mcp-server/src/main.ts',
@@ -75,12 +94,13 @@ async function build({ quiet = false } = {}) {
       ...Object.fromEntries(
         Object.entries(ENTRY_POINTS).map(([command, entry]) => [command, path.join(root, entry)]),
       ),
+      [MCP_SERVER.bundle]: path.join(root, 'apps/mcp-server/src/server.ts'),
       'embedding-thread': path.join(root, EMBEDDING_THREAD),
       'onnx-embedding-thread': path.join(root, ONNX_EMBEDDING_THREAD),
     },
     outdir,
     bundle: true,
-    plugins: [externalPackages],
+    plugins: [mcpServerApart, externalPackages],
     platform: 'node',
     target: 'node20.19',
     format: 'cjs',

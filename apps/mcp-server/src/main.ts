@@ -6,11 +6,11 @@
  * Over stdio, what a client waits for comes first, before anything heavy is loaded: the model starts
  * loading in a worker thread, `initialize` and `tools/list` are answered from what the code fixes
  * (EarlyHandshake), and only then are the configuration's schemas, the MCP SDK, the store and the
- * rest loaded (stdio/serve-stdio.ts). Imports below are lazy for that reason.
+ * rest loaded (stdio/serve-stdio.ts), all from ./server, which is a file of its own once built.
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import { toAppError } from '@kioku/kernel';
-import { preStartEmbeddings, settlePreStartedEmbeddings } from '@kioku/composition/prestart';
+import { preStartEmbeddings } from '@kioku/composition/prestart';
+import { exitOnFailure } from './exit-on-failure';
 import { EarlyHandshake } from './stdio/early-handshake';
 import handshake from './stdio/handshake.json';
 
@@ -29,22 +29,10 @@ async function main(): Promise<void> {
   // Loading the configuration's schemas blocks the event loop for a moment: after the handshake, or
   // after a short wait for a client that says nothing (a bad configuration is still reported at once).
   if (early) await Promise.race([early.done, delay(QUIET_CLIENT_WAIT_MS)]);
-  const { loadMcpServerConfig } = await import('./config');
-  const config = loadMcpServerConfig(argv);
-  settlePreStartedEmbeddings(config);
-  if (!early) {
-    const { serveHttp } = await import('./serve-http');
-    return serveHttp(config);
-  }
-  await early.done;
-  // A client that left during the handshake leaves nothing to serve: nothing else is loaded or started.
-  if (early.clientLeft) process.exit(0);
-  const { serveStdio } = await import('./stdio/serve-stdio');
-  serveStdio(config, early.handOver());
+  // require, not import(): import() of a CommonJS file makes Node scan its source for export names.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { serve } = require('./server') as typeof import('./server');
+  await serve(argv, early);
 }
 
-main().catch((error: unknown) => {
-  const appError = toAppError(error);
-  process.stderr.write(`kioku: ${appError.code}: ${appError.message}\n`);
-  process.exit(appError.code === 'CONFIG_INVALID' ? 2 : 1);
-});
+main().catch(exitOnFailure);

@@ -5,7 +5,8 @@
  */
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { LocalThreadedEmbeddingProvider, startLocalEmbeddingThread } from './lib/local-embedding-threads';
+import { LocalThreadedEmbeddingProvider } from './lib/local-embedding-threads';
+import { startLocalEmbeddingThread } from './lib/local-thread-prestart';
 import { preStartLocalEmbeddingThread } from './prestart';
 
 describe('preStartLocalEmbeddingThread', () => {

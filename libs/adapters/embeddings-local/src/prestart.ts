@@ -5,4 +5,4 @@
 export {
   cancelPreStartedLocalEmbeddingThread,
   preStartLocalEmbeddingThread,
-} from './lib/local-embedding-threads';
+} from './lib/local-thread-prestart';
