@@ -59,10 +59,10 @@ describe('LocalThreadedEmbeddingProvider', () => {
       last = now;
     }, 5);
     const started = performance.now();
-    await threaded.embed([longText(16_000), longText(15_000)]);
+    await threaded.embed(Array.from({ length: 8 }, (_, index) => longText(15_000 + index)));
     const took = performance.now() - started;
     clearInterval(timer);
-    // On the event loop, these texts block it for their whole duration (~1.5 s measured), so the
+    // On the event loop, these texts block it for their whole duration (~0.9 s measured), so the
     // longest gap between timer ticks would equal the time taken; in threads it is a small part of it.
     expect(took).toBeGreaterThan(300);
     expect(longestGap).toBeLessThan(took / 4);
@@ -71,12 +71,13 @@ describe('LocalThreadedEmbeddingProvider', () => {
   it('embeds a short text while long ones are in progress, without waiting for them', async () => {
     await threaded.init();
     const order: string[] = [];
-    const long = threaded.embed([longText(16_000), longText(16_000)]).then(() => order.push('long'));
+    const texts = Array.from({ length: 16 }, (_, index) => longText(16_000 + index));
+    const long = threaded.embed(texts).then(() => order.push('long'));
     await new Promise((resolve) => setTimeout(resolve, 20));
     await threaded.embed(['a short recall query']).then(() => order.push('short'));
     await long;
-    // The order, not a duration: the long pass takes over a second of CPU, so a short text that
-    // waited for it would finish after it.
+    // The order, not a duration: the long texts take four passes of one thread, seconds of CPU, so a
+    // short text that waited for them would finish after them.
     expect(order).toEqual(['short', 'long']);
   });
 

@@ -155,7 +155,7 @@ describe('ThreadedEmbeddingProvider passes', () => {
     await expect(Promise.all(calls)).resolves.toHaveLength(27);
   });
 
-  it('starts the threads after the first once the first pass has ended, or after 1 s without one', async () => {
+  it('starts the threads after the first once the first pass has ended, as a long pass starts, or after 1 s', async () => {
     const counted = () => {
       const threads = standInThreads();
       let started = 0;
@@ -171,6 +171,15 @@ describe('ThreadedEmbeddingProvider passes', () => {
     served.release();
     await first;
     expect(served.started()).toBe(3);
+
+    const long = counted();
+    const busy = new ThreadedEmbeddingProvider(ENGINE, { threads: 2, ...long });
+    await busy.init();
+    const longPass = busy.embed(['x'.repeat(1001)]);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(long.started()).toBe(2); // as a first long pass starts
+    long.release();
+    await longPass;
 
     const idle = counted();
     await new ThreadedEmbeddingProvider(ENGINE, { threads: 2, ...idle }).init();

