@@ -1,8 +1,8 @@
 /**
  * An embedding engine in worker threads, so that embedding never blocks the event loop: health checks
  * and other tenants' calls are served while a long text is embedded (with the local model a
- * 16,000-character text takes ~0.17 s of CPU). The engine (the local model,
- * an ONNX model) gives its identity and how to start one of its threads; this class schedules.
+ * 16,000-character text takes ~0.17 s of CPU). The engine (the local model, an ONNX model) gives its
+ * identity and how to start one of its threads; this class schedules.
  *
  * - Each thread loads its own copy of the model. `init()` (the apps call it at start) starts the first
  *   thread and the others after it; without it threads start on demand, when a pass waits while every
@@ -142,9 +142,10 @@ export class ThreadedEmbeddingProvider implements EmbeddingProvider {
    * Starts the first thread and waits for its model; the other threads then load in the background,
    * so that a long text soon finds a thread left for short ones: after the first pass (a first recall
    * does not share two cores with a second model loading), as a first long pass starts, after
-   * `OTHERS_AFTER_MS` if no call comes, or at once when a pass waits for a thread. (Loading every model at once made the first answer a
-   * second slower on two cores: `kioku bench startup`.) Fails with EMBEDDING_UNAVAILABLE if the first
-   * model cannot load; a later thread that fails to start is started again on demand.
+   * `OTHERS_AFTER_MS` if no call comes, or at once when a pass waits for a thread. (Loading every
+   * model at once made the first answer a second slower on two cores: `kioku bench startup`.) Fails
+   * with EMBEDDING_UNAVAILABLE if the first model cannot load; a later thread that fails to start is
+   * started again on demand.
    */
   async init(): Promise<void> {
     if (this.disposed) throw new EmbeddingUnavailableError(this.engineName, 'the server is shutting down');
