@@ -15,17 +15,27 @@ export function recordCondition(
   indexedKeys: readonly string[],
 ): SqlCondition {
   const parts: SqlCondition[] = [];
-  const lookup = filter && indexedKeys.length > 0 ? keyLookupFor(filter, new Set(indexedKeys)) : undefined;
-  if (lookup) {
-    const ids = idsSql(collection, lookup);
-    parts.push({ sql: `r.id IN (${ids.sql})`, params: ids.params });
-  }
+  const ids = filter && keyedIds(collection, filter, indexedKeys);
+  if (ids) parts.push({ sql: `r.id IN (${ids.sql})`, params: ids.params });
   if (filter) parts.push(filterToSql(filter, 'r.metadata'));
   if (text) parts.push(containsAny(text));
   return {
     sql: parts.length === 0 ? '1' : parts.map((p) => p.sql).join(' AND '),
     params: parts.flatMap((p) => p.params),
   };
+}
+
+/**
+ * A SELECT of the ids the collection's indexed keys name for `filter` (a superset of its matches when
+ * the filter also tests other keys), or undefined when no indexed key answers it.
+ */
+export function keyedIds(
+  collection: number,
+  filter: Filter,
+  indexedKeys: readonly string[],
+): SqlCondition | undefined {
+  const lookup = indexedKeys.length > 0 ? keyLookupFor(filter, new Set(indexedKeys)) : undefined;
+  return lookup && idsSql(collection, lookup);
 }
 
 /** The document contains one of the substrings (case-sensitive, as the port says). */

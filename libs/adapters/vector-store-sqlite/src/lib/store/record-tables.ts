@@ -9,7 +9,7 @@ import { statement, type SqliteDatabase } from '../sqlite/sqlite-driver';
 import { float32Of, fromBlob, toBlob } from '../sqlite/vector-blob';
 import { quantize } from './quantize';
 import type { CollectionRow } from './collection-catalog';
-import { recordCondition } from './record-filter';
+import { keyedIds, recordCondition } from './record-filter';
 
 /** SQLite's default limit on bound parameters is 32 766; stay far below it per statement. */
 const IDS_PER_STATEMENT = 500;
@@ -194,6 +194,19 @@ export class RecordTables {
     )
       .pluck()
       .all(collection.id, ...(among ? [JSON.stringify(among)] : []), ...where.params) as string[];
+  }
+
+  /**
+   * The ids the filter may match, ascending: where the indexed keys answer it, the ids they name, read
+   * from the keys alone (a superset, as the port allows: a link lookup over a pool of memories read
+   * every link's metadata to check again what its keys already said); otherwise the ids it matches.
+   */
+  candidateIds(collection: CollectionRow, filter: Filter): string[] {
+    const ids = keyedIds(collection.id, filter, collection.indexedKeys);
+    if (!ids) return this.matchingIds(collection, filter);
+    return statement(this.db, `SELECT DISTINCT id FROM (${ids.sql}) ORDER BY id`)
+      .pluck()
+      .all(...ids.params) as string[];
   }
 
   count(collection: CollectionRow, filter?: Filter): number {

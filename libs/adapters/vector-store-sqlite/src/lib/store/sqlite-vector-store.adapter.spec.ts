@@ -2,12 +2,13 @@
  * What only the SQLite store does (the contract suites cover the port): its nearest neighbours are the
  * exact ones at a size where the first pass must choose, with and without filters; two instances on one
  * file (two processes) see each other's writes at their next search, through the log and past its end;
- * the file is the owner's only; a file that is not a store fails as unavailable, naming no path.
+ * the file is the owner's only; a file that is not a store fails as unavailable, naming no path;
+ * candidate ids come from the indexed keys alone.
  */
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { where, type Filter, type VectorRecord } from '@kioku/vector-store';
+import { allOf, where, type Filter, type VectorRecord } from '@kioku/vector-store';
 import { MemoryVectorStore } from '@kioku/vector-store-memory';
 import { SqliteVectorStore } from './sqlite-vector-store.adapter';
 
@@ -41,6 +42,28 @@ describe('SqliteVectorStore', () => {
   afterAll(async () => {
     for (const store of opened) await store.close();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('names candidate ids from the indexed keys without reading the records', async () => {
+    const store = open('candidates.sqlite');
+    await store.ensureCollection('links', { dimension: 1, indexedKeys: ['sourceId'] });
+    await store.upsert(
+      'links',
+      ['a', 'b', 'c'].map((end, i) => ({
+        id: `l${i}`,
+        vector: [1],
+        metadata: { sourceId: end === 'c' ? 'b' : end, weak: i === 1 },
+        document: '',
+      })),
+    );
+    const byKeyAndMetadata = allOf(where.in('sourceId', ['a', 'b']), where.eq('weak', true)) as Filter;
+    // The keys name l0, l1 and l2; only l1 matches the whole filter, which `find` reads the records for.
+    expect(await store.candidateIds('links', byKeyAndMetadata)).toEqual(['l0', 'l1', 'l2']);
+    expect(
+      (await store.find('links', { filter: byKeyAndMetadata, limit: 10 })).records.map((r) => r.id),
+    ).toEqual(['l1']);
+    // Without an indexed key in it, the filter is matched on the records.
+    expect(await store.candidateIds('links', where.eq('weak', true))).toEqual(['l1']);
   });
 
   it('finds the exact nearest neighbours and distances among 3,000 vectors, filtered or not', async () => {

@@ -231,7 +231,7 @@ export class SqliteVectorStore implements VectorStore {
 
   async candidateIds(collection: string, filter: Filter): Promise<string[]> {
     return mappingSqliteErrors(
-      () => this.records.matchingIds(this.catalog.require(collection), filter),
+      () => this.records.candidateIds(this.catalog.require(collection), filter),
       collection,
     );
   }
