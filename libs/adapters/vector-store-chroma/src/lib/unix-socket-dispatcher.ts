@@ -18,5 +18,6 @@ export function unixSocketFetchOptions(socketPath: string): RequestInit {
     agent = new UndiciAgent({ connect: { socketPath } });
     agents.set(socketPath, agent);
   }
-  return { dispatcher: agent };
+  // Node's fetch drives any undici dispatcher; only the typings (Node's bundled undici-types) differ.
+  return { dispatcher: agent as unknown as RequestInit['dispatcher'] };
 }
