@@ -1,17 +1,20 @@
 /** KnownVectors: given vectors stand in for the model's, every other text goes to the model in order. */
-import type { EmbeddingProvider } from '@kioku/embeddings';
+import type { EmbeddingProvider, EmbedOptions } from '@kioku/embeddings';
 import { KnownVectors } from './known-vectors';
 
-function model(): EmbeddingProvider & { embedded: string[][] } {
+function model(): EmbeddingProvider & { embedded: string[][]; options: (EmbedOptions | undefined)[] } {
   const embedded: string[][] = [];
+  const options: (EmbedOptions | undefined)[] = [];
   return {
     modelId: 'test-model',
     dimension: 2,
     recallWeights: { denseWeight: 0.3 },
     init: async () => undefined,
     embedded,
-    embed: async (texts) => {
+    options,
+    embed: async (texts, given) => {
       embedded.push(texts);
+      options.push(given);
       return texts.map((text) => [text.length, 1]);
     },
   };
@@ -41,6 +44,14 @@ describe('KnownVectors', () => {
     expect(inner.embedded).toEqual([]);
     known.forget(['seed']);
     await expect(provider.embed(['seed'])).resolves.toEqual([[4, 1]]);
+  });
+
+  it("passes the caller's options on: a recall's query keeps its priority at the model", async () => {
+    const inner = model();
+    const provider = new KnownVectors().wrap(inner);
+    await provider.embed(['what did I say'], { priority: 'interactive' });
+    await provider.embed(['a note to save']);
+    expect(inner.options).toEqual([{ priority: 'interactive' }, undefined]);
   });
 
   it("keeps the model's identity and settings", () => {

@@ -4,7 +4,7 @@
  * once, and the synthetic records beyond it): the use cases get those from here and embed every other
  * text (every measured one) with the model.
  */
-import type { EmbeddingProvider } from '@kioku/embeddings';
+import type { EmbeddingProvider, EmbedOptions } from '@kioku/embeddings';
 import { withEmbed } from './with-embed';
 
 export class KnownVectors {
@@ -21,11 +21,11 @@ export class KnownVectors {
 
   /** The provider with these vectors in front of it. */
   wrap(provider: EmbeddingProvider): EmbeddingProvider {
-    const embed = async (texts: string[]): Promise<number[][]> => {
+    const embed = async (texts: string[], options?: EmbedOptions): Promise<number[][]> => {
       const unknown = [...new Set(texts.filter((text) => !this.vectors.has(text)))];
       const embedded = new Map<string, number[]>();
       if (unknown.length > 0) {
-        const vectors = await provider.embed(unknown);
+        const vectors = await provider.embed(unknown, options);
         unknown.forEach((text, i) => embedded.set(text, vectors[i]));
       }
       return texts.map((text) => this.vectors.get(text) ?? embedded.get(text)!);

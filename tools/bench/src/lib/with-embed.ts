@@ -1,9 +1,13 @@
-/** An embedding provider with its `embed` in front of another's: the same model, vectors and settings. */
-import type { EmbeddingProvider } from '@kioku/embeddings';
+/**
+ * An embedding provider with its `embed` in front of another's: the same model, vectors and settings.
+ * `embed` gets the caller's options and passes them on, so that a recall's query keeps its priority at
+ * the embedder as it does outside the bench.
+ */
+import type { EmbeddingProvider, EmbedOptions } from '@kioku/embeddings';
 
 export function withEmbed(
   provider: EmbeddingProvider,
-  embed: (texts: string[]) => Promise<number[][]>,
+  embed: (texts: string[], options?: EmbedOptions) => Promise<number[][]>,
 ): EmbeddingProvider {
   return {
     get modelId() {

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import type { EmbeddingProvider } from '@kioku/embeddings';
+import type { EmbeddingProvider, EmbedOptions } from '@kioku/embeddings';
 import { withEmbed } from '../lib/with-embed';
 
 interface CacheFile {
@@ -28,7 +28,7 @@ export class EmbeddingCache {
 
   /** The provider with this cache in front of it. */
   wrap(provider: EmbeddingProvider): EmbeddingProvider {
-    return withEmbed(provider, (texts) => this.embed(provider, texts));
+    return withEmbed(provider, (texts, options) => this.embed(provider, texts, options));
   }
 
   /** Writes the file when this run embedded anything new (atomically: a half-written file is never read). */
@@ -49,13 +49,17 @@ export class EmbeddingCache {
     renameSync(`${this.file}.tmp`, this.file);
   }
 
-  private async embed(provider: EmbeddingProvider, texts: string[]): Promise<number[][]> {
+  private async embed(
+    provider: EmbeddingProvider,
+    texts: string[],
+    options?: EmbedOptions,
+  ): Promise<number[][]> {
     this.load(provider.modelId);
     const keys = texts.map(keyOf);
     const missing = [...new Set(keys.filter((key) => !this.vectors.has(key)))];
     const missingTexts = missing.map((key) => texts[keys.indexOf(key)]);
     if (missingTexts.length > 0) {
-      const embedded = await provider.embed(missingTexts);
+      const embedded = await provider.embed(missingTexts, options);
       missing.forEach((key, i) => this.vectors.set(key, embedded[i]));
       this.added += missing.length;
     }
