@@ -11,7 +11,6 @@
  * `KnownVectors`. A seed the duplicate guard refuses is replaced by another, so the namespace holds
  * `size` memories.
  */
-import { chunked } from '@kioku/kernel';
 import type { CallContext } from '@kioku/call-context';
 import type { RememberInput } from '@kioku/memory';
 import type { BenchContext } from './bench-context';
@@ -93,8 +92,7 @@ export async function seedNamespace(
     // Refused seeds are replaced in further rounds, each of exactly the memories still missing.
     for (let round = 0; saved < size; round++) {
       const before = saved;
-      const seeds = Array.from({ length: size - saved }, nextSeed);
-      await inFlight(chunked(seeds, pool.batchSize), BATCHES_IN_FLIGHT, save);
+      await inFlight(batchesOf(size - saved, pool.batchSize, nextSeed), BATCHES_IN_FLIGHT, save);
       if (saved === before) throw new Error(`seeding ${namespace}: round ${round} saved nothing`);
     }
   } finally {
@@ -102,6 +100,16 @@ export async function seedNamespace(
   }
   report.seconds = (performance.now() - started) / 1000;
   return report;
+}
+
+/**
+ * `count` seeds in batches of `batchSize`, each made when it is about to be sent: made up front, 100k
+ * seeds with their vectors took over a gigabyte of heap, which the measurements then ran beside.
+ */
+function* batchesOf(count: number, batchSize: number, nextSeed: () => Seed): Generator<Seed[]> {
+  for (let left = count; left > 0; left -= batchSize) {
+    yield Array.from({ length: Math.min(batchSize, left) }, nextSeed);
+  }
 }
 
 /** Each item's result, one call after the other (single remembers keep their order). */

@@ -17,6 +17,32 @@ describe('inFlight', () => {
     expect(running).toBe(0);
   });
 
+  it('takes each item from the iterable only when a place is free for it', async () => {
+    const events: string[] = [];
+    function* items() {
+      for (let item = 1; item <= 3; item++) {
+        events.push(`made ${item}`);
+        yield item;
+      }
+    }
+    await inFlight(items(), 1, async (item) => {
+      events.push(`started ${item}`);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      events.push(`finished ${item}`);
+    });
+    expect(events).toEqual([
+      'made 1',
+      'started 1',
+      'finished 1',
+      'made 2',
+      'started 2',
+      'finished 2',
+      'made 3',
+      'started 3',
+      'finished 3',
+    ]);
+  });
+
   it('rejects with the failure of an item', async () => {
     await expect(
       inFlight([1, 2], 2, (item) => (item === 2 ? Promise.reject(new Error('down')) : Promise.resolve())),

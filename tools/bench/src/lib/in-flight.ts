@@ -1,6 +1,10 @@
-/** Runs `task` over `items` in order, starting each as soon as fewer than `limit` are running; rejects if any fails. */
+/**
+ * Runs `task` over `items` in order, starting each as soon as fewer than `limit` are running; rejects
+ * if any fails. An item is taken from the iterable only when it is started, so a generator can make
+ * each one just in time instead of holding them all.
+ */
 export async function inFlight<T>(
-  items: readonly T[],
+  items: Iterable<T>,
   limit: number,
   task: (item: T) => Promise<void>,
 ): Promise<void> {
