@@ -5,12 +5,20 @@
 import 'reflect-metadata';
 import { createAppContainer, type AppContainer } from '@kioku/composition';
 import type { Clock } from '@kioku/kernel';
+import { MemoryRepository } from '@kioku/memory';
 import type { RedactingLogger } from '@kioku/redaction';
 import type { McpServerConfig } from './config';
 
-export function createMcpContainer(
+export async function createMcpContainer(
   config: McpServerConfig,
   services: { logger: RedactingLogger; clock: Clock },
 ): Promise<AppContainer> {
-  return createAppContainer(config, { appName: 'mcp-server', ...services });
+  const app = await createAppContainer(config, { appName: 'mcp-server', ...services });
+  // The first recall of a large namespace would wait for the store to read its vectors: they are read
+  // now, while the model is still starting. A failure leaves that work to the first recall.
+  app.container
+    .get(MemoryRepository)
+    .prepare(config.namespace)
+    .catch((error: unknown) => services.logger.warn('store.prepare_failed', { error }));
+  return app;
 }

@@ -138,6 +138,14 @@ export interface VectorStore {
    */
   ensureCollection(name: string, spec: CollectionSpec): Promise<CollectionInfo>;
 
+  /**
+   * Readies an existing collection for its first search ahead of time (an in-process store reads its
+   * vectors into memory), leaving the event loop free for other calls meanwhile. Optional: stores whose
+   * searches need nothing ready leave it out. Changes no record; a failure leaves the work to the first
+   * search.
+   */
+  prepare?(collection: string): Promise<void>;
+
   /** The names of every collection in the store, in no particular order (e.g. to find the namespaces). */
   listCollections(): Promise<string[]>;
 

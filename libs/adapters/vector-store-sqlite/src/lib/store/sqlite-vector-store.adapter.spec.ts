@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { allOf, where, type Filter, type VectorRecord } from '@kioku/vector-store';
 import { MemoryVectorStore } from '@kioku/vector-store-memory';
+import Database from 'better-sqlite3';
 import { SqliteVectorStore } from './sqlite-vector-store.adapter';
 
 const DIMENSION = 64;
@@ -83,6 +84,56 @@ describe('SqliteVectorStore', () => {
         got.forEach((m, i) => expect(m.distance).toBeCloseTo(want[i].distance, 5));
       }
     }
+  });
+
+  it('prepares a collection of several blocks of codes whole in a new instance', async () => {
+    const data = records(clustered(20_000, 3));
+    const writer = open('blocks.sqlite');
+    await writer.ensureCollection('c', { dimension: DIMENSION });
+    for (let i = 0; i < data.length; i += 5_000) await writer.upsert('c', data.slice(i, i + 5_000));
+    const reader = open('blocks.sqlite');
+    await reader.prepare('c');
+    const exact = new MemoryVectorStore();
+    await exact.ensureCollection('c', { dimension: DIMENSION });
+    await exact.upsert('c', data);
+    // Each query is one of the records: it must come first, wherever its block is.
+    for (const i of [0, 7, 8_191, 8_192, 16_383, 16_384, 19_999]) {
+      const request = { vector: data[i].vector, limit: 5 };
+      const [got, want] = await Promise.all([reader.query('c', request), exact.query('c', request)]);
+      expect(got[0].id).toBe(data[i].id);
+      expect(got.map((m) => m.id)).toEqual(want.map((m) => m.id));
+    }
+  });
+
+  it('prepares a collection ahead of its first search, and its next search sees what was written meanwhile', async () => {
+    const data = records(clustered(20_000, 5));
+    const writer = open('prepared.sqlite');
+    await writer.ensureCollection('c', { dimension: DIMENSION });
+    await writer.upsert('c', data);
+    const reader = open('prepared.sqlite');
+    const preparing = reader.prepare('c');
+    // A search meanwhile waits for the vectors being read.
+    const during = reader.query('c', { vector: data[5].vector, limit: 1 });
+    // Between its blocks, another process changes and deletes vectors and adds one.
+    await new Promise((resolve) => setImmediate(resolve));
+    await writer.upsert('c', [{ ...data[1], vector: data[2].vector.map((x) => -x) }]);
+    await writer.delete('c', [data[3].id]);
+    await writer.upsert('c', [{ ...data[4], id: 'added', vector: data[4].vector.map((x) => -x) }]);
+    await preparing;
+    expect((await during)[0].id).toBe(data[5].id);
+
+    // The codes are held now: the search ranks what it holds, even with the table's codes gone but for
+    // those of the vectors written meanwhile, which it reads again (from the log of vector writes).
+    const raw = new Database(join(dir, 'prepared.sqlite'));
+    raw.prepare("DELETE FROM vector_codes WHERE id NOT IN (?, 'added')").run(data[1].id);
+    raw.close();
+    const nearest = async (vector: number[]) =>
+      (await reader.query('c', { vector, limit: 3 })).map((m) => m.id);
+    expect((await nearest(data[0].vector))[0]).toBe(data[0].id);
+    expect((await nearest(data[2].vector.map((x) => -x)))[0]).toBe(data[1].id);
+    expect(await nearest(data[3].vector)).not.toContain(data[3].id);
+    expect((await nearest(data[4].vector.map((x) => -x)))[0]).toBe('added');
+    await expect(reader.prepare('absent')).resolves.toBeUndefined();
   });
 
   it("sees another instance's writes at its next search: new, changed and deleted vectors, and collections", async () => {

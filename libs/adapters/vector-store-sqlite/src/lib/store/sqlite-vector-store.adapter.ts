@@ -65,6 +65,8 @@ export class SqliteVectorStore implements VectorStore {
   private readonly lexical: LexicalTables;
   private readonly changes: VectorChanges;
   private readonly search: VectorSearch;
+  /** Collections being read ahead by `prepare`, settled either way. */
+  private readonly preloads = new Map<string, Promise<void>>();
 
   /** Opens (creating it if needed) the store's file, e.g. `<dataDir>/store.sqlite`. */
   constructor(file: string, options: SqliteVectorStoreOptions = {}) {
@@ -236,8 +238,30 @@ export class SqliteVectorStore implements VectorStore {
     );
   }
 
+  /**
+   * Reads the collection's vectors into memory ahead of its first search (`VectorSearch.preload`); a
+   * search that comes meanwhile waits for the rest instead of reading them all again.
+   */
+  async prepare(collection: string): Promise<void> {
+    const row = mappingSqliteErrors(() => this.catalog.find(collection), collection);
+    if (!row || this.preloads.has(collection)) return this.preloads.get(collection);
+    const preload = this.search.preload(row).catch((error: unknown) =>
+      mappingSqliteErrors(() => {
+        throw error;
+      }, collection),
+    );
+    const settled = preload.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.preloads.set(collection, settled);
+    void settled.then(() => this.preloads.delete(collection));
+    return preload;
+  }
+
   async query(collection: string, request: QueryRequest): Promise<QueryMatch[]> {
     assertLimit(request.limit);
+    await this.preloads.get(collection);
     return mappingSqliteErrors(() => {
       const row = this.catalog.require(collection);
       assertVector(collection, row.dimension, request.vector);

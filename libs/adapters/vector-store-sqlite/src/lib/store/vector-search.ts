@@ -15,6 +15,7 @@ import { cosineDistanceWithNorms, norm } from '@kioku/similarity';
 import type { NearestId } from '@kioku/vector-store-base';
 import { statement, type SqliteDatabase } from '../sqlite/sqlite-driver';
 import type { CollectionRow } from './collection-catalog';
+import { codeBlocks } from './code-blocks';
 import { QuantizedVectors } from './quantized-vectors';
 import type { RecordTables } from './record-tables';
 import type { VectorChanges } from './vector-changes';
@@ -106,13 +107,34 @@ export class VectorSearch {
     })();
   }
 
+  /**
+   * Reads the collection's vectors ahead of its first search, a block at a time with the event loop
+   * free between blocks (if a search has read them itself meanwhile, this gives way). The blocks are not
+   * one snapshot, but every change after the watermark, taken first, is in the log, and the next
+   * search applies it.
+   */
+  async preload(collection: CollectionRow): Promise<void> {
+    if (this.held.has(collection.id)) return;
+    const head = this.changes.head();
+    const vectors = new QuantizedVectors(collection.dimension, this.records.vectorCount(collection.id));
+    for (const block of codeBlocks(this.db, collection.id)) {
+      for (const [id, code] of block) vectors.set(id, code);
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.held.has(collection.id)) return;
+    }
+    if (this.isLive(collection.id)) this.held.set(collection.id, { vectors, watermark: head });
+  }
+
   private load(collection: CollectionRow, head: number): QuantizedVectors {
     const vectors = new QuantizedVectors(collection.dimension, this.records.vectorCount(collection.id));
     this.records.eachCode(collection.id, (id, code) => vectors.set(id, code));
     this.held.set(collection.id, { vectors, watermark: head });
     // Collections dropped by any process since: their vectors go too.
-    const live = new Set(statement(this.db, 'SELECT id FROM store_collections').pluck().all() as number[]);
-    for (const id of this.held.keys()) if (!live.has(id)) this.held.delete(id);
+    for (const id of this.held.keys()) if (!this.isLive(id)) this.held.delete(id);
     return vectors;
+  }
+
+  private isLive(collection: number): boolean {
+    return statement(this.db, 'SELECT 1 FROM store_collections WHERE id = ?').get(collection) !== undefined;
   }
 }

@@ -39,7 +39,7 @@ export function createForgettingTestKit(
   } = {},
 ) {
   const container = new Container();
-  const store = options.store ?? new MemoryVectorStore();
+  const store: VectorStore = options.store ?? new MemoryVectorStore();
   const embeddings = options.embeddings ?? new DeterministicEmbeddingProvider();
   const { clock, logs } = bindTestPlatform(container, { store, embeddings });
   container
