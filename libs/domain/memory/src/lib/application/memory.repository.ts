@@ -81,7 +81,7 @@ export class MemoryRepository {
   /** Writes the memory; `isNew` (a freshly generated id) lets the store skip replacing an old version. */
   /** Readies the namespace's memories for the first recall (`VectorStore.prepare`), where the store can. */
   async prepare(namespace: string): Promise<void> {
-    await this.store.prepare?.(await this.open(namespace));
+    if (this.store.prepare) await this.store.prepare(await this.open(namespace));
   }
 
   async save(
