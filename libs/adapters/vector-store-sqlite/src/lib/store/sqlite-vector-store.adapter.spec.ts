@@ -136,6 +136,16 @@ describe('SqliteVectorStore', () => {
     await expect(reader.prepare('absent')).resolves.toBeUndefined();
   });
 
+  it('stops preparing quietly when the store is closed meanwhile (a process stopping)', async () => {
+    const writer = open('closing.sqlite');
+    await writer.ensureCollection('c', { dimension: DIMENSION });
+    await writer.upsert('c', records(clustered(20_000, 9)));
+    const reader = open('closing.sqlite');
+    const preparing = reader.prepare('c');
+    await reader.close();
+    await expect(preparing).resolves.toBeUndefined();
+  });
+
   it("sees another instance's writes at its next search: new, changed and deleted vectors, and collections", async () => {
     const [a, b] = [open('shared.sqlite'), open('shared.sqlite')];
     await a.ensureCollection('c', { dimension: 3 });

@@ -120,7 +120,8 @@ export class VectorSearch {
     for (const block of codeBlocks(this.db, collection.id)) {
       for (const [id, code] of block) vectors.set(id, code);
       await new Promise((resolve) => setImmediate(resolve));
-      if (this.held.has(collection.id)) return;
+      // A search has read them meanwhile, or the store was closed (the process is stopping).
+      if (this.held.has(collection.id) || !this.db.open) return;
     }
     if (this.isLive(collection.id)) this.held.set(collection.id, { vectors, watermark: head });
   }
