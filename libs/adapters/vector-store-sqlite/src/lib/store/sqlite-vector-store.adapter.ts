@@ -65,7 +65,7 @@ export class SqliteVectorStore implements VectorStore {
   private readonly lexical: LexicalTables;
   private readonly changes: VectorChanges;
   private readonly search: VectorSearch;
-  /** Collections being read ahead by `prepare`, settled either way. */
+  /** Collections being read ahead by `prepare`. */
   private readonly preloads = new Map<string, Promise<void>>();
 
   /** Opens (creating it if needed) the store's file, e.g. `<dataDir>/store.sqlite`. */
@@ -244,24 +244,24 @@ export class SqliteVectorStore implements VectorStore {
    */
   async prepare(collection: string): Promise<void> {
     const row = mappingSqliteErrors(() => this.catalog.find(collection), collection);
-    if (!row || this.preloads.has(collection)) return this.preloads.get(collection);
-    const preload = this.search.preload(row).catch((error: unknown) =>
+    if (!row) return;
+    let preload = this.preloads.get(collection);
+    if (!preload) {
+      preload = this.search.preload(row).finally(() => this.preloads.delete(collection));
+      this.preloads.set(collection, preload);
+    }
+    try {
+      await preload;
+    } catch (error) {
       mappingSqliteErrors(() => {
         throw error;
-      }, collection),
-    );
-    const settled = preload.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.preloads.set(collection, settled);
-    void settled.then(() => this.preloads.delete(collection));
-    return preload;
+      }, collection);
+    }
   }
 
   async query(collection: string, request: QueryRequest): Promise<QueryMatch[]> {
     assertLimit(request.limit);
-    await this.preloads.get(collection);
+    await this.preloads.get(collection)?.catch(() => undefined); // its failure is prepare's to report
     return mappingSqliteErrors(() => {
       const row = this.catalog.require(collection);
       assertVector(collection, row.dimension, request.vector);

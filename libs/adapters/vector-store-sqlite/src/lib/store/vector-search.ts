@@ -15,7 +15,6 @@ import { cosineDistanceWithNorms, norm } from '@kioku/similarity';
 import type { NearestId } from '@kioku/vector-store-base';
 import { statement, type SqliteDatabase } from '../sqlite/sqlite-driver';
 import type { CollectionRow } from './collection-catalog';
-import { codeBlocks } from './code-blocks';
 import { QuantizedVectors } from './quantized-vectors';
 import type { RecordTables } from './record-tables';
 import type { VectorChanges } from './vector-changes';
@@ -117,7 +116,7 @@ export class VectorSearch {
     if (this.held.has(collection.id)) return;
     const head = this.changes.head();
     const vectors = new QuantizedVectors(collection.dimension, this.records.vectorCount(collection.id));
-    for (const block of codeBlocks(this.db, collection.id)) {
+    for (const block of this.records.codeBlocks(collection.id)) {
       for (const [id, code] of block) vectors.set(id, code);
       await new Promise((resolve) => setImmediate(resolve));
       // A search has read them meanwhile, or the store was closed (the process is stopping).

@@ -78,12 +78,12 @@ export class MemoryRepository {
     );
   }
 
-  /** Writes the memory; `isNew` (a freshly generated id) lets the store skip replacing an old version. */
   /** Readies the namespace's memories for the first recall (`VectorStore.prepare`), where the store can. */
   async prepare(namespace: string): Promise<void> {
     if (this.store.prepare) await this.store.prepare(await this.open(namespace));
   }
 
+  /** Writes the memory; `isNew` (a freshly generated id) lets the store skip replacing an old version. */
   async save(
     namespace: string,
     memory: Memory,
