@@ -12,7 +12,7 @@ import { open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { loadConfig, type KiokuConfig } from '@kioku/config';
+import { loadConfig, loadConfigWith, type KiokuConfig } from '@kioku/config';
 import { createAppContainer, hasUnmigratedChromaStore, markChromaStoreMigrated } from '@kioku/composition';
 import { AppError, toAppError } from '@kioku/kernel';
 import { NamespaceDirectory } from '@kioku/namespace-storage';
@@ -68,8 +68,7 @@ async function main(): Promise<void> {
  * (macOS, Windows) on a loopback port, as it did whenever an earlier kioku ran.
  */
 async function exportChroma(file: string): Promise<ExportSummary[]> {
-  const config = loadConfig({
-    ...process.env,
+  const config = loadConfigWith({
     KIOKU_VECTOR_STORE: 'chroma-embedded',
     KIOKU_CHROMA_ALLOW_UNPROTECTED_PORT: 'true',
   });

@@ -9,7 +9,7 @@ import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig, type OnnxEmbeddingsSettings } from '@kioku/config';
+import { loadConfigWith, type OnnxEmbeddingsSettings } from '@kioku/config';
 import { knownOnnxModels, pullOnnxModel } from '@kioku/composition';
 import { AppError, toAppError } from '@kioku/kernel';
 
@@ -19,7 +19,7 @@ const USAGE =
 
 /** The ONNX settings whatever KIOKU_EMBEDDINGS says: a model may be pulled before the engine is chosen. */
 function onnxSettings(): OnnxEmbeddingsSettings {
-  const config = loadConfig({ ...process.env, KIOKU_EMBEDDINGS: 'onnx' });
+  const config = loadConfigWith({ KIOKU_EMBEDDINGS: 'onnx' });
   if (config.embeddings.kind !== 'onnx') throw new Error('unreachable: the ONNX engine was asked for');
   return config.embeddings;
 }

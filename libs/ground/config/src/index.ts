@@ -19,6 +19,7 @@ export {
   type ThresholdOverrides,
   type VectorStoreConfig,
   loadConfig,
+  loadConfigWith,
   parseConfig,
   parseWith,
 } from './lib/kioku-config';

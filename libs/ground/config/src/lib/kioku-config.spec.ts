@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir, homedir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig, parseConfig } from './kioku-config';
+import { loadConfig, loadConfigWith, parseConfig } from './kioku-config';
 
 describe('configuration', () => {
   it('defaults to the in-process store under ~/.kioku and the local model', () => {
@@ -225,5 +225,17 @@ describe('configuration', () => {
     expect(config.log.level).toBe('error');
     writeFileSync(file, '{oops');
     expect(() => loadConfig({ KIOKU_CONFIG_FILE: file })).toThrow(/KIOKU_CONFIG_FILE: not valid JSON/);
+  });
+
+  it('fixes the settings a command needs over the environment and the config file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kioku-config-'));
+    const file = join(dir, 'kioku.json');
+    writeFileSync(file, JSON.stringify({ KIOKU_EMBEDDINGS: 'local' }));
+    const config = loadConfigWith(
+      { KIOKU_EMBEDDINGS: 'onnx' },
+      { KIOKU_CONFIG_FILE: file, KIOKU_EMBEDDINGS: 'local', KIOKU_NAMESPACE: 'kept' },
+    );
+    expect(config.embeddings.kind).toBe('onnx');
+    expect(config.namespace).toBe('kept');
   });
 });

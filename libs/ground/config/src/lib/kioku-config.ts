@@ -84,6 +84,11 @@ export function loadConfig(env: EnvSource = process.env): KiokuConfig {
   return parseConfig(withConfigFile(env));
 }
 
+/** The configuration with some settings fixed whatever the environment says (a command that needs them). */
+export function loadConfigWith(fixed: EnvSource, env: EnvSource = process.env): KiokuConfig {
+  return loadConfig({ ...env, ...fixed });
+}
+
 export function parseConfig(env: EnvSource): KiokuConfig {
   const parsed = parseWith(envSchema, env);
   const dataDir = parsed.KIOKU_DATA_DIR ? resolveUserPath(parsed.KIOKU_DATA_DIR) : join(homedir(), '.kioku');
