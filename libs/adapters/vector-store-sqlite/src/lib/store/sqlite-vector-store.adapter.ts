@@ -261,7 +261,9 @@ export class SqliteVectorStore implements VectorStore {
 
   async query(collection: string, request: QueryRequest): Promise<QueryMatch[]> {
     assertLimit(request.limit);
-    await this.preloads.get(collection)?.catch(() => undefined); // its failure is prepare's to report
+    // Only while a prepare reads the collection (its failure is prepare's to report): no extra turn otherwise.
+    const preloading = this.preloads.get(collection);
+    if (preloading) await preloading.catch(() => undefined);
     return mappingSqliteErrors(() => {
       const row = this.catalog.require(collection);
       assertVector(collection, row.dimension, request.vector);
