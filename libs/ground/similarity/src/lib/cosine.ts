@@ -29,3 +29,19 @@ export function cosineDistanceWithNorms(a: VectorLike, aNorm: number, b: VectorL
   const denominator = aNorm * bNorm;
   return denominator === 0 ? 1 : 1 - dot(a, b) / denominator;
 }
+
+/**
+ * cosineDistance of a stored float32 vector to a query whose length is known, in one pass over
+ * both: a store ranking many candidates against one query (typed arrays keep the loop monomorphic).
+ */
+export function cosineDistanceToQuery(query: Float64Array, queryNorm: number, vector: Float32Array): number {
+  let product = 0;
+  let squares = 0;
+  for (let i = 0; i < query.length; i++) {
+    const component = vector[i];
+    product += query[i] * component;
+    squares += component * component;
+  }
+  const denominator = queryNorm * Math.sqrt(squares);
+  return denominator === 0 ? 1 : 1 - product / denominator;
+}
