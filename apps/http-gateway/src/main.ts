@@ -6,11 +6,13 @@
  */
 import 'reflect-metadata';
 import { AppError, toAppError } from '@kioku/kernel';
+import { MemoryRepository } from '@kioku/memory';
 import { buildGateway } from './app';
 import { ApiKeyStore } from './auth/api-key-store';
 import { runKeysCommand } from './cli/keys.command';
 import { loadGatewayConfig, type HttpGatewayConfig } from './config';
 import { createGatewayContainer } from './container';
+import { prepareNamespaces, servedNamespaces } from './prepare-namespaces';
 import { shutdownGateway } from './shutdown';
 
 const USAGE =
@@ -85,6 +87,8 @@ async function serve(config: HttpGatewayConfig): Promise<void> {
     );
   }
   app.logger.info('http.listening', { url });
+  const served = servedNamespaces(keys.list(), config.http.allowAnonymous ? config.namespace : undefined);
+  void prepareNamespaces(app.container.get(MemoryRepository), served, app.logger);
 }
 
 main(process.argv.slice(2)).then(
