@@ -5,6 +5,7 @@
  * with one line on stderr; SIGTERM / SIGINT shut it down gracefully (a second signal exits at once).
  */
 import 'reflect-metadata';
+import { prepareNamespaces } from '@kioku/composition';
 import { AppError, toAppError } from '@kioku/kernel';
 import { MemoryRepository } from '@kioku/memory';
 import { buildGateway } from './app';
@@ -12,7 +13,7 @@ import { ApiKeyStore } from './auth/api-key-store';
 import { runKeysCommand } from './cli/keys.command';
 import { loadGatewayConfig, type HttpGatewayConfig } from './config';
 import { createGatewayContainer } from './container';
-import { prepareNamespaces, servedNamespaces } from './prepare-namespaces';
+import { servedNamespaces } from './served-namespaces';
 import { shutdownGateway } from './shutdown';
 
 const USAGE =

@@ -3,7 +3,7 @@
  * lazily by background-start.ts, and with it reflect-metadata and every DI-decorated library.
  */
 import 'reflect-metadata';
-import { createAppContainer, type AppContainer } from '@kioku/composition';
+import { createAppContainer, prepareNamespaces, type AppContainer } from '@kioku/composition';
 import type { Clock } from '@kioku/kernel';
 import { MemoryRepository } from '@kioku/memory';
 import type { RedactingLogger } from '@kioku/redaction';
@@ -16,9 +16,6 @@ export async function createMcpContainer(
   const app = await createAppContainer(config, { appName: 'mcp-server', ...services });
   // The first recall of a large namespace would wait for the store to read its vectors: they are read
   // now, while the model is still starting. A failure leaves that work to the first recall.
-  app.container
-    .get(MemoryRepository)
-    .prepare(config.namespace)
-    .catch((error: unknown) => services.logger.warn('store.prepare_failed', { error }));
+  void prepareNamespaces(app.container.get(MemoryRepository), [config.namespace], services.logger);
   return app;
 }
