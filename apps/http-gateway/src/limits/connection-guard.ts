@@ -8,9 +8,19 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { problem } from '@kioku/rest-routes';
 
-const REFUSAL =
-  'HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n';
+/**
+ * Written before any request is read, so raw; a problem body says why (a client that opens many
+ * connections at once from one address, e.g. a load generator, sees this rather than an empty 503).
+ */
+const REFUSAL = refusal(
+  problem(
+    'BUSY',
+    'Too many connections from this address are not in a request (new, sending headers or idle); retry after 1 s.',
+    { 'retry-after': '1' },
+  ),
+);
 
 export interface ConnectionGuardOptions {
   /** Connections of one address not in a request; 0 = no cap (a proxy in front enforces its own). */
@@ -69,6 +79,17 @@ export function guardConnections(server: Server, options: ConnectionGuardOptions
   });
 
   return { pending: (address) => pendingByAddress.get(normalizedAddress(address) ?? address) ?? 0 };
+}
+
+function refusal({ status, headers, body }: ReturnType<typeof problem>): string {
+  const text = JSON.stringify(body);
+  const lines = [
+    `HTTP/1.1 ${status} Service Unavailable`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    `content-length: ${Buffer.byteLength(text)}`,
+    'connection: close',
+  ];
+  return `${lines.join('\r\n')}\r\n\r\n${text}`;
 }
 
 /** An IPv4 caller reached over an IPv6 socket counts as its IPv4 address. */

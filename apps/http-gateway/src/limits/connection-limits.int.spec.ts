@@ -71,7 +71,15 @@ describe('connection limits', () => {
     await opened();
     const third = await opened();
     await third.closed;
-    expect(third.received()).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\nRetry-After: 1\r\n/);
+    const [head, body] = third.received().split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n/);
+    expect(head).toMatch(/\r\nretry-after: 1\r\n/);
+    expect(head).toMatch(/\r\ncontent-type: application\/problem\+json/);
+    expect(JSON.parse(body)).toMatchObject({
+      status: 503,
+      code: 'BUSY',
+      detail: expect.stringContaining('not in a request'),
+    });
 
     // A connection idle after its request still waits for the next one: it still counts.
     first.socket.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);

@@ -41,6 +41,9 @@ export async function startLoadGateway(
     KIOKU_HTTP_RATE_PER_MINUTE: '10000000',
     KIOKU_HTTP_RATE_BURST: '10000000',
     KIOKU_HTTP_MAX_IN_FLIGHT_PER_KEY: '10000',
+    // Every client connects from this one address: a burst of more than the per-address cap of
+    // connections not yet in a request (an open loop catching up) would be refused as a slow loris.
+    KIOKU_HTTP_MAX_PENDING_CONNECTIONS_PER_ADDRESS: '0',
   };
   const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
   const keys: LoadKeyOption[] = [];

@@ -4,6 +4,7 @@
  * acknowledged memories are read back, and nothing crosses namespaces. Latencies are the benchmark's
  * to show, never asserted here.
  */
+import { connect, type Socket } from 'node:net';
 import { SeededRandom } from '../lib/seeded-random';
 import { SentenceGenerator } from '../lib/sentence-generator';
 import { startLoadGateway, type StartedGateway } from './load-gateway';
@@ -21,6 +22,34 @@ describe('kioku bench load --rate (open loop)', () => {
 
   afterAll(async () => {
     await gateway?.stop();
+  });
+
+  it('refuses no burst of new connections from the one address every client shares', async () => {
+    // Past the gateway's default cap of 128 connections not in a request per address: an open loop
+    // catching up opens that many at once, and they would be refused as a slow loris.
+    const { hostname, port } = new URL(gateway.url);
+    const sockets = await Promise.all(
+      Array.from({ length: 160 }, () => {
+        const socket = connect(Number(port), hostname);
+        return new Promise<Socket>((resolve, reject) =>
+          socket.once('connect', () => resolve(socket)).once('error', reject),
+        );
+      }),
+    );
+    // Every one accepted, none in a request yet.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const answers = await Promise.all(
+      sockets.map(
+        (socket) =>
+          new Promise<string>((resolve) => {
+            let received = '';
+            socket.on('data', (chunk) => (received += chunk.toString()));
+            socket.once('close', () => resolve(received));
+            socket.end(`GET /healthz HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\n\r\n`);
+          }),
+      ),
+    );
+    expect(answers.filter((answer) => !answer.startsWith('HTTP/1.1 200'))).toEqual([]);
   });
 
   it.each(['rest', 'mcp', 'mcp'] as const)(
