@@ -24,6 +24,12 @@ const SEED = 24;
 const JAPANESE_SHARE = 0.1;
 const EMBED_TEXTS = 320;
 const EMBED_BATCH = 64;
+/**
+ * Rounds of EMBED_TEXTS, the fastest counting: the threads after the first load while the first round
+ * runs (ThreadedEmbeddingProvider.init), so one round alone measured anything from one thread's rate
+ * to both threads' (46–87 texts/s on one machine).
+ */
+const EMBED_ROUNDS = 3;
 /** The open loop's unreported warm-up: this long, at this share of the embed rate (or the rate asked, if lower). */
 const WARM_UP_SECONDS = 5;
 const WARM_UP_SHARE = 0.25;
@@ -127,7 +133,10 @@ async function findRate(
   return search.found;
 }
 
-/** Texts/s of the configured local embedder alone, in batches of 64 unseen texts (as `kioku bench`'s embed batch /s). */
+/**
+ * Texts/s of the configured local embedder alone, in batches of 64 unseen texts (as `kioku bench`'s
+ * embed batch /s): the fastest of EMBED_ROUNDS rounds, once every thread has loaded.
+ */
 async function measureEmbedder(
   sentences: SentenceGenerator,
   progress: (line: string) => void,
@@ -147,10 +156,14 @@ async function measureEmbedder(
       const texts = () => Array.from({ length: EMBED_TEXTS }, () => sentences.memory().text);
       await embeddings.embed(texts().slice(0, EMBED_BATCH));
       progress('measuring the embedder alone');
-      const batches = chunked(texts(), EMBED_BATCH);
-      const started = performance.now();
-      for (const batch of batches) await embeddings.embed(batch);
-      return EMBED_TEXTS / ((performance.now() - started) / 1000);
+      let fastest = 0;
+      for (let round = 0; round < EMBED_ROUNDS; round++) {
+        const batches = chunked(texts(), EMBED_BATCH);
+        const started = performance.now();
+        for (const batch of batches) await embeddings.embed(batch);
+        fastest = Math.max(fastest, EMBED_TEXTS / ((performance.now() - started) / 1000));
+      }
+      return fastest;
     } finally {
       await app.close();
     }
