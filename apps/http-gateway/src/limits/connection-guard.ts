@@ -6,7 +6,7 @@
  * descriptors every other caller needs. (Node itself closes a connection whose request headers are not
  * complete within the server's `headersTimeout`; `gatewayServerOptions` sets it.)
  */
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { problem } from '@kioku/rest-routes';
 
@@ -84,7 +84,7 @@ export function guardConnections(server: Server, options: ConnectionGuardOptions
 function refusal({ status, headers, body }: ReturnType<typeof problem>): string {
   const text = JSON.stringify(body);
   const lines = [
-    `HTTP/1.1 ${status} Service Unavailable`,
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
     ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
     `content-length: ${Buffer.byteLength(text)}`,
     'connection: close',
