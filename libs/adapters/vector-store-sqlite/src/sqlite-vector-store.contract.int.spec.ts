@@ -1,6 +1,8 @@
 /**
  * Runs the shared VectorStore contract, lexical search included, against the in-process SQLite store;
- * the second instance opens the same file, as another kioku process on the data dir would.
+ * the second instance opens the same file, as another kioku process on the data dir would. It runs
+ * again with a graph kept for every collection (as for collections of 20,000 vectors and more), so that
+ * no operation leaves a graph and its vectors apart.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,8 +12,8 @@ import { SqliteVectorStore } from './lib/store/sqlite-vector-store.adapter';
 
 const dir = mkdtempSync(join(tmpdir(), 'kioku-sqlite-contract-'));
 const stores: SqliteVectorStore[] = [];
-const open = async (file: string) => {
-  stores.push(new SqliteVectorStore(join(dir, file)));
+const open = async (file: string, indexFrom?: number) => {
+  stores.push(new SqliteVectorStore(join(dir, file), { indexFrom }));
   return stores[stores.length - 1];
 };
 
@@ -23,6 +25,11 @@ afterAll(async () => {
 describeVectorStoreContract('sqlite', {
   create: () => open('contract.sqlite'),
   createSecondInstance: () => open('contract.sqlite'),
+});
+
+describeVectorStoreContract('sqlite, a graph kept for every collection', {
+  create: () => open('graphs.sqlite', 1),
+  createSecondInstance: () => open('graphs.sqlite', 1),
 });
 
 describeLexicalSearchContract('sqlite', {

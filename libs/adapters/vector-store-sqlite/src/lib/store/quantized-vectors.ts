@@ -35,6 +35,14 @@ export class QuantizedVectors {
     return this.rows.has(id);
   }
 
+  /** The code held for the id (a view of the block, valid until the next change), if any. */
+  codeOf(id: string): Int8Array | undefined {
+    const row = this.rows.get(id);
+    return row === undefined
+      ? undefined
+      : this.codes.subarray(row * this.dimension, (row + 1) * this.dimension);
+  }
+
   /** Every id held, in no particular order. */
   allIds(): string[] {
     return this.ids.slice();

@@ -8,35 +8,18 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { allOf, where, type Filter, type VectorRecord } from '@kioku/vector-store';
+import { allOf, where, type Filter } from '@kioku/vector-store';
 import { MemoryVectorStore } from '@kioku/vector-store-memory';
 import Database from 'better-sqlite3';
+import { clustered, DIMENSION, records } from '../../testing/clustered-records';
 import { SqliteVectorStore } from './sqlite-vector-store.adapter';
-
-const DIMENSION = 64;
-
-/** Deterministic vectors in 40 clusters (neighbours are close and many: the first pass must rank well). */
-function clustered(count: number, seed = 1): number[][] {
-  let state = seed;
-  const random = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648) * 2 - 1;
-  const centres = Array.from({ length: 40 }, () => Array.from({ length: DIMENSION }, random));
-  return Array.from({ length: count }, (_, i) => centres[i % 40].map((x) => x + 0.35 * random()));
-}
-
-function records(vectors: number[][]): VectorRecord[] {
-  return vectors.map((vector, i) => ({
-    id: `m${String(i).padStart(5, '0')}`,
-    vector,
-    metadata: { parity: i % 2 === 0 ? 'even' : 'odd', rare: i % 97 === 0, i },
-    document: `record ${i}`,
-  }));
-}
 
 describe('SqliteVectorStore', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kioku-sqlite-store-'));
   const opened: SqliteVectorStore[] = [];
   const open = (file = 'store.sqlite', retainedVectorChanges?: number) => {
-    const store = new SqliteVectorStore(join(dir, file), { retainedVectorChanges });
+    // The exact scan's tests: no collection here is searched through a graph (neighbour-graphs.spec.ts).
+    const store = new SqliteVectorStore(join(dir, file), { retainedVectorChanges, indexFrom: Infinity });
     opened.push(store);
     return store;
   };

@@ -7,7 +7,8 @@
  *   committed state). Several processes on one data dir take turns to write (SQLite's lock, waited for
  *   up to 10 s) and each reads a committed snapshot.
  * - `query` searches the vectors this process holds in memory (`VectorSearch`), up to date with every
- *   process's writes at the moment it starts, and reads the records it returns from the file.
+ *   process's writes at the moment it starts, and reads the records it returns from the file. A large
+ *   collection's graph is saved beside the file (`<file>-neighbours/`), so that other processes load it.
  * - `indexedKeys` are looked up by value (`record_keys`); `readCopies` needs nothing: records are read
  *   from the file as they are stored.
  */
@@ -43,6 +44,7 @@ import { LexicalTables } from '../sqlite/lexical-tables';
 import { writeTransaction, type SqliteDatabase } from '../sqlite/sqlite-driver';
 import { CollectionCatalog, infoOf, type CollectionRow } from './collection-catalog';
 import { RecordTables } from './record-tables';
+import { NeighbourIndexFiles } from './neighbour-index-files';
 import { mappingSqliteErrors } from './sqlite-failure';
 import { openStoreDatabase } from './store-schema';
 import { VectorChanges } from './vector-changes';
@@ -51,9 +53,14 @@ import { VectorSearch } from './vector-search';
 /** Records read per page while rebuilding an index. */
 const REINDEX_PAGE = 500;
 
+/** Vectors from which a collection is searched through a graph: below it the exact scan takes under 2 ms. */
+const INDEX_FROM = 20_000;
+
 export interface SqliteVectorStoreOptions {
   /** Vector changes the log keeps for other processes to catch up on (tests make it small). */
   retainedVectorChanges?: number;
+  /** Vectors from which a collection is searched through a graph (tests make it small). */
+  indexFrom?: number;
 }
 
 export class SqliteVectorStore implements VectorStore {
@@ -75,7 +82,13 @@ export class SqliteVectorStore implements VectorStore {
     this.records = new RecordTables(this.db);
     this.lexical = new LexicalTables(this.db);
     this.changes = new VectorChanges(this.db, options.retainedVectorChanges);
-    this.search = new VectorSearch(this.db, this.records, this.changes);
+    this.search = new VectorSearch(
+      this.db,
+      this.records,
+      this.changes,
+      new NeighbourIndexFiles(`${file}-neighbours`),
+      options.indexFrom ?? INDEX_FROM,
+    );
   }
 
   async close(): Promise<void> {
@@ -257,6 +270,16 @@ export class SqliteVectorStore implements VectorStore {
         throw error;
       }, collection);
     }
+  }
+
+  /**
+   * Resolves once the collection is searched at its steady pace: its vectors read and, on a large
+   * collection, its graph loaded or filled (seconds, the first time). Searches do not wait for it.
+   */
+  async settle(collection: string): Promise<void> {
+    await this.prepare(collection);
+    const row = mappingSqliteErrors(() => this.catalog.find(collection), collection);
+    if (row) await this.search.settle(row);
   }
 
   async query(collection: string, request: QueryRequest): Promise<QueryMatch[]> {

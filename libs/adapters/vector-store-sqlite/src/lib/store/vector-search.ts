@@ -2,9 +2,10 @@
  * Nearest-neighbour search in this process. Each collection's vectors are held in memory, one byte per
  * component (`QuantizedVectors`), read from their codes in the database on the first search and
  * brought up to date before every search from the log of vector writes (`VectorChanges`), so every
- * process on the data dir sees the others' writes. A search scans them all (exact, no index to build
- * or to drift), then ranks the best candidates again on their stored float32 vectors: distances are
- * exact, and so is the order wherever the first pass kept the true neighbours among its candidates.
+ * process on the data dir sees the others' writes. A search scans them all (exact), or on a large
+ * collection walks its graph (`NeighbourGraphs`), then ranks the best candidates again on their stored
+ * float32 vectors: distances are exact, and so is the order wherever the first pass kept the true
+ * neighbours among its candidates.
  *
  * A filter is applied to the nearest first: the ids of the first pass's best are checked against it
  * in the database, widening the cut until enough pass; one that keeps few records is evaluated over
@@ -15,6 +16,9 @@ import { cosineDistanceToQuery, norm } from '@kioku/similarity';
 import type { NearestId } from '@kioku/vector-store-base';
 import { statement, type SqliteDatabase } from '../sqlite/sqlite-driver';
 import type { CollectionRow } from './collection-catalog';
+import { NeighbourGraphs, type HeldVectors } from './neighbour-graphs';
+import type { NeighbourIndexFiles } from './neighbour-index-files';
+import { quantize } from './quantize';
 import { QuantizedVectors } from './quantized-vectors';
 import type { RecordTables } from './record-tables';
 import type { VectorChanges } from './vector-changes';
@@ -26,6 +30,8 @@ import type { VectorChanges } from './vector-changes';
 const EXTRA_CANDIDATES = 50;
 /** The first cut checked against a filter, as a multiple of the candidates wanted; it grows 8 times a round. */
 const FIRST_FILTERED_CUT = 4;
+/** The most candidates asked of a graph: deeper than this, its walk costs more than the scan. */
+const MOST_FROM_GRAPH = 1_000;
 
 /** A filter, as the search asks it: which of these ids it keeps, or every id it keeps. */
 export interface CandidateFilter {
@@ -33,20 +39,25 @@ export interface CandidateFilter {
   all(): ReadonlySet<string>;
 }
 
-interface Held {
-  vectors: QuantizedVectors;
-  /** The last vector change these vectors include. */
-  watermark: number;
-}
-
 export class VectorSearch {
-  private readonly held = new Map<number, Held>();
+  private readonly held = new Map<number, HeldVectors>();
+  private readonly graphs: NeighbourGraphs;
 
+  /** `indexFrom`: the vectors from which a collection is searched through a graph. */
   constructor(
     private readonly db: SqliteDatabase,
     private readonly records: RecordTables,
     private readonly changes: VectorChanges,
-  ) {}
+    private readonly files: NeighbourIndexFiles,
+    indexFrom: number,
+  ) {
+    this.graphs = new NeighbourGraphs(
+      files,
+      changes,
+      indexFrom,
+      (collection, held) => this.db.open && this.held.get(collection) === held,
+    );
+  }
 
   /** The `limit` nearest records to `query` (among those `filter` keeps, when given), nearest first. */
   nearest(
@@ -55,13 +66,14 @@ export class VectorSearch {
     limit: number,
     filter?: CandidateFilter,
   ): NearestId[] {
-    const vectors = this.current(collection);
+    const held = this.current(collection);
+    this.graphs.maintain(collection, held);
     const wanted = limit + EXTRA_CANDIDATES;
     const candidates = filter
-      ? this.filteredCandidates(vectors, query, wanted, filter)
-      : vectors.size <= wanted
-        ? vectors.allIds()
-        : vectors.nearest(query, wanted);
+      ? this.filteredCandidates(held, query, wanted, filter)
+      : held.vectors.size <= wanted
+        ? held.vectors.allIds()
+        : this.firstPass(held, query, wanted);
     const exactQuery = Float64Array.from(query);
     const queryNorm = norm(exactQuery);
     const scored: NearestId[] = [];
@@ -72,19 +84,29 @@ export class VectorSearch {
     return scored.slice(0, limit);
   }
 
-  /** Drops what this process holds of a collection (deleted). */
+  /** Drops what this process holds of a collection, and its saved graphs (deleted). */
   forget(collection: number): void {
     this.held.delete(collection);
+    this.files.drop(collection);
+  }
+
+  /** The ids of (about) the `count` nearest vectors: from the graph when there is one, else the scan. */
+  private firstPass(held: HeldVectors, query: readonly number[], count: number): string[] {
+    const graph = this.graphs.searchable(held);
+    return graph && count <= MOST_FROM_GRAPH
+      ? graph.nearest(quantize(query), count)
+      : held.vectors.nearest(query, count);
   }
 
   private filteredCandidates(
-    vectors: QuantizedVectors,
+    held: HeldVectors,
     query: readonly number[],
     wanted: number,
     filter: CandidateFilter,
   ): string[] {
+    const { vectors } = held;
     for (let cut = wanted * FIRST_FILTERED_CUT; cut * 4 < vectors.size; cut *= 8) {
-      const nearest = vectors.nearest(query, cut);
+      const nearest = this.firstPass(held, query, cut);
       const kept = filter.keep(nearest);
       const passing = nearest.filter((id) => kept.has(id));
       if (passing.length >= wanted) return passing.slice(0, wanted);
@@ -94,17 +116,18 @@ export class VectorSearch {
   }
 
   /** The collection's vectors as of now: loaded, or brought up to date from the log, in one snapshot. */
-  private current(collection: CollectionRow): QuantizedVectors {
+  private current(collection: CollectionRow): HeldVectors {
     return this.db.transaction(() => {
       const head = this.changes.head();
       const held = this.held.get(collection.id);
-      if (held && held.watermark === head) return held.vectors;
+      if (held && held.watermark === head) return held;
       const changed = held && this.changes.since(collection.id, held.watermark);
       if (held && changed) {
         for (const id of changed) held.vectors.remove(id);
         this.records.eachCode(collection.id, (id, code) => held.vectors.set(id, code), [...changed]);
         held.watermark = head;
-        return held.vectors;
+        this.graphs.changed(collection, held, changed);
+        return held;
       }
       return this.load(collection, head);
     })();
@@ -126,16 +149,30 @@ export class VectorSearch {
       // A search has read them meanwhile, or the store was closed (the process is stopping).
       if (this.held.has(collection.id) || !this.db.open) return;
     }
-    if (this.isLive(collection.id)) this.held.set(collection.id, { vectors, watermark: head });
+    if (!this.isLive(collection.id)) return;
+    const held: HeldVectors = { vectors, watermark: head };
+    this.graphs.loaded(collection, held);
+    this.held.set(collection.id, held);
+    this.graphs.maintain(collection, held);
   }
 
-  private load(collection: CollectionRow, head: number): QuantizedVectors {
+  /** Resolves once the collection is searched at its steady pace: its vectors held, its graph complete. */
+  async settle(collection: CollectionRow): Promise<void> {
+    await this.preload(collection);
+    const held = this.current(collection);
+    this.graphs.maintain(collection, held);
+    await this.graphs.settled(held);
+  }
+
+  private load(collection: CollectionRow, head: number): HeldVectors {
     const vectors = new QuantizedVectors(collection.dimension, this.records.vectorCount(collection.id));
     this.records.eachCode(collection.id, (id, code) => vectors.set(id, code));
-    this.held.set(collection.id, { vectors, watermark: head });
+    const held: HeldVectors = { vectors, watermark: head };
+    this.graphs.loaded(collection, held);
+    this.held.set(collection.id, held);
     // Collections dropped by any process since: their vectors go too.
     for (const id of this.held.keys()) if (!this.isLive(id)) this.held.delete(id);
-    return vectors;
+    return held;
   }
 
   private isLive(collection: number): boolean {

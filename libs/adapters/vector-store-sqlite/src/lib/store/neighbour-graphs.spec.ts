@@ -1,0 +1,157 @@
+/**
+ * A large collection searched through its graph: the graph finds what the exact scan finds, follows
+ * every change of every process at the next search (an import too large to add at once is filled
+ * in slices, the scan answering meanwhile), is saved beside the file for the next process to load
+ * instead of filling it, and a damaged save only costs a fill.
+ */
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MemoryVectorStore } from '@kioku/vector-store-memory';
+import { clustered, records } from '../../testing/clustered-records';
+import { NeighbourIndex } from './neighbour-index';
+import { SqliteVectorStore } from './sqlite-vector-store.adapter';
+
+const INDEX_FROM = 1_000;
+const data = records(clustered(3_000, 11));
+
+describe('SqliteVectorStore on a collection large enough for a graph', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kioku-sqlite-graphs-'));
+  const file = join(dir, 'store.sqlite');
+  const saves = join(dir, 'store.sqlite-neighbours');
+  const opened: SqliteVectorStore[] = [];
+  const open = () => {
+    const store = new SqliteVectorStore(file, { indexFrom: INDEX_FROM });
+    opened.push(store);
+    return store;
+  };
+  const exact = new MemoryVectorStore();
+  const savedNames = () => (existsSync(saves) ? readdirSync(saves).sort() : []);
+  /** Searches until the graph has been filled and saved (a fill runs in slices between searches). */
+  const untilSaved = async (store: SqliteVectorStore, after: string[] = []) => {
+    for (let i = 0; i < 500; i++) {
+      const names = savedNames().filter((n) => n.endsWith('.ids.json'));
+      if (names.length > 0 && names.join() !== after.join()) return names;
+      await store.query('c', { vector: data[0].vector, limit: 1 });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error('the graph was never saved');
+  };
+  const first = async (store: SqliteVectorStore, vector: number[]) =>
+    (await store.query('c', { vector, limit: 3 })).map((m) => m.id);
+
+  let writer: SqliteVectorStore;
+  beforeAll(async () => {
+    writer = open();
+    for (const s of [writer, exact]) {
+      await s.ensureCollection('c', { dimension: data[0].vector.length });
+      await s.upsert('c', data);
+    }
+  });
+  afterEach(() => jest.restoreAllMocks());
+  afterAll(async () => {
+    for (const store of opened) await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('fills its graph, saves it beside the file (the owner’s only) and finds the exact nearest through it', async () => {
+    const names = await untilSaved(writer);
+    expect(names).toEqual([expect.stringMatching(/^\d+-\d+\.ids\.json$/)]);
+    expect(savedNames()).toHaveLength(2);
+    expect(statSync(saves).mode & 0o777).toBe(0o700);
+    for (const name of savedNames()) expect(statSync(join(saves, name)).mode & 0o777).toBe(0o600);
+
+    const walked = jest.spyOn(NeighbourIndex.prototype, 'nearest');
+    let same = 0;
+    const queries = clustered(40, 17);
+    for (const vector of queries) {
+      const request = { vector, limit: 10 };
+      const [got, want] = await Promise.all([writer.query('c', request), exact.query('c', request)]);
+      expect(got[0].id).toBe(want[0].id);
+      const wanted = new Map(want.map((w) => [w.id, w.distance]));
+      const found = got.filter((m) => wanted.has(m.id));
+      for (const m of found) expect(m.distance).toBeCloseTo(wanted.get(m.id)!, 5);
+      same += found.length;
+    }
+    expect(walked).toHaveBeenCalledTimes(queries.length);
+    expect(same / (queries.length * 10)).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('follows another process’s changes at its next search: changed, deleted and added vectors', async () => {
+    await untilSaved(writer);
+    const other = open();
+    await other.upsert('c', [{ ...data[1], vector: data[2].vector.map((x) => -x) }]);
+    await other.delete('c', [data[3].id]);
+    await other.upsert('c', [{ ...data[4], id: 'added', vector: data[4].vector.map((x) => -x) }]);
+
+    const walked = jest.spyOn(NeighbourIndex.prototype, 'nearest');
+    expect(
+      (
+        await first(
+          writer,
+          data[2].vector.map((x) => -x),
+        )
+      )[0],
+    ).toBe(data[1].id);
+    expect(await first(writer, data[3].vector)).not.toContain(data[3].id);
+    expect(
+      (
+        await first(
+          writer,
+          data[4].vector.map((x) => -x),
+        )
+      )[0],
+    ).toBe('added');
+    expect(walked).toHaveBeenCalledTimes(3);
+  });
+
+  it('answers by the scan while an import too large to add at once is filled in, then by the graph again', async () => {
+    const before = await untilSaved(writer);
+    const imported = records(clustered(1_500, 23)).map((r) => ({ ...r, id: `import-${r.id}` }));
+    await open().upsert('c', imported);
+
+    const walked = jest.spyOn(NeighbourIndex.prototype, 'nearest');
+    expect((await first(writer, imported[7].vector))[0]).toBe(imported[7].id);
+    expect(walked).not.toHaveBeenCalled();
+    await untilSaved(writer, before);
+    expect((await first(writer, imported[8].vector))[0]).toBe(imported[8].id);
+    expect(walked).toHaveBeenCalled();
+    // The older save went with the new one.
+    expect(savedNames()).toHaveLength(2);
+  });
+
+  it('loads the saved graph in a new process instead of filling it, with the changes since applied', async () => {
+    await untilSaved(writer);
+    await writer.upsert('c', [{ ...data[5], id: 'after-save', vector: data[5].vector.map((x) => -x) }]);
+    const filled = jest.spyOn(NeighbourIndex, 'empty');
+    const loaded = jest.spyOn(NeighbourIndex, 'load');
+    const reader = open();
+    await reader.prepare('c');
+    expect(
+      (
+        await first(
+          reader,
+          data[5].vector.map((x) => -x),
+        )
+      )[0],
+    ).toBe('after-save');
+    expect((await first(reader, data[6].vector))[0]).toBe(data[6].id);
+    expect(loaded).toHaveBeenCalledTimes(1);
+    expect(filled).not.toHaveBeenCalled();
+  });
+
+  it('fills the graph anew when its save is damaged, answering all the while', async () => {
+    const [ids] = await untilSaved(writer);
+    writeFileSync(join(saves, ids.replace('.ids.json', '.usearch')), 'not a graph');
+    const filled = jest.spyOn(NeighbourIndex, 'empty');
+    const reader = open();
+    expect((await first(reader, data[9].vector))[0]).toBe(data[9].id);
+    expect(filled).toHaveBeenCalledTimes(1);
+  });
+
+  it('removes the saves of a dropped collection', async () => {
+    await untilSaved(writer);
+    await writer.deleteCollection('c');
+    expect(savedNames()).toEqual([]);
+  });
+});
