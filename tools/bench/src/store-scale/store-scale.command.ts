@@ -3,7 +3,8 @@
  * curve). Per size, in a fresh store file: the time to write the records (batches of 1,000), to fill
  * the collection's graph once it has one (20,000 vectors and more; saved beside the file), the first
  * query of a new process (which reads every vector, and the saved graph, into the process), then
- * queries for the 50 nearest, unfiltered and filtered to a tenth of the records, p50/p95; the bytes
+ * queries for the 50 nearest, unfiltered and filtered to a tenth of the records, p50/p95; how many
+ * of the exact scan's 10 and 50 nearest the store's search returns (through the graph); the bytes
  * the process keeps for the search and the file's size. Vectors are clustered near 2,000 centres, as
  * similar memories are.
  */
@@ -20,6 +21,8 @@ import { parseStoreScaleArgs, STORE_SCALE_USAGE, type StoreScaleOptions } from '
 
 const BATCH = 1_000;
 const CENTRES = 2_000;
+/** Queries asked of both the store's search and the exact scan, to compare their answers. */
+const AGREEMENT_QUERIES = 50;
 
 interface StoreScaleRow {
   size: number;
@@ -29,6 +32,8 @@ interface StoreScaleRow {
   firstQueryMs: number;
   query: LatencySummary;
   filteredQuery: LatencySummary;
+  /** Of the exact scan's 10 and 50 nearest, the share the store's own search returned. */
+  agreement: { at10: number; at50: number };
   /** Bytes of typed arrays the process keeps for the search. */
   searchBytes: number;
   fileBytes: number;
@@ -107,6 +112,7 @@ async function measureSize(
     };
     const query = await timed(false);
     const filteredQuery = await timed(true);
+    const agreement = await agreementWithScan(store, file, Array.from({ length: AGREEMENT_QUERIES }, near));
     await store.close();
     return {
       size,
@@ -115,12 +121,39 @@ async function measureSize(
       firstQueryMs,
       query,
       filteredQuery,
+      agreement,
       searchBytes,
       fileBytes: statSync(file).size,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Asks `store` (through its graph, at sizes that have one) and an exact scan of the same file the
+ * same queries: of the scan's 10 and 50 nearest, the share `store` returned too.
+ */
+async function agreementWithScan(
+  store: SqliteVectorStore,
+  file: string,
+  queries: number[][],
+): Promise<{ at10: number; at50: number }> {
+  const scan = new SqliteVectorStore(file, { indexFrom: Infinity });
+  const shares = { at10: 0, at50: 0 };
+  try {
+    for (const vector of queries) {
+      const [got, want] = await Promise.all(
+        [store, scan].map(async (s) => (await s.query('scale', { vector, limit: 50 })).map((m) => m.id)),
+      );
+      const returned = new Set(got);
+      shares.at10 += want.slice(0, 10).filter((id) => returned.has(id)).length / 10 / queries.length;
+      shares.at50 += want.filter((id) => returned.has(id)).length / want.length / queries.length;
+    }
+  } finally {
+    await scan.close();
+  }
+  return shares;
 }
 
 function formatRows(rows: StoreScaleRow[], options: StoreScaleOptions): string {
@@ -145,10 +178,11 @@ function formatRows(rows: StoreScaleRow[], options: StoreScaleOptions): string {
         formatMs(r.firstQueryMs),
         `${formatMs(r.query.p50)} / ${formatMs(r.query.p95)}`,
         `${formatMs(r.filteredQuery.p50)} / ${formatMs(r.filteredQuery.p95)}`,
+        `${r.agreement.at10.toFixed(3)} / ${r.agreement.at50.toFixed(3)}`,
         mb(r.searchBytes),
         mb(r.fileBytes),
       ]),
-      ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
+      ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
     ),
   ].join('\n');
 }

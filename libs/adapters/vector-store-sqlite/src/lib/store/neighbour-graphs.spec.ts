@@ -4,7 +4,7 @@
  * in slices, the scan answering meanwhile), is saved beside the file for the next process to load
  * instead of filling it, and a damaged save only costs a fill.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemoryVectorStore } from '@kioku/vector-store-memory';
@@ -147,6 +147,55 @@ describe('SqliteVectorStore on a collection large enough for a graph', () => {
     const reader = open();
     expect((await first(reader, data[9].vector))[0]).toBe(data[9].id);
     expect(filled).toHaveBeenCalledTimes(1);
+    // Filled, it is saved in place of the damaged one.
+    await reader.settle('c');
+    expect(savedNames()).toHaveLength(2);
+    expect(savedNames()).not.toContain(ids);
+  });
+
+  it('loads a save with many changes since: their old entries go at once, the rest is filled in', async () => {
+    await untilSaved(writer);
+    const more = records(clustered(1_200, 29)).map((r) => ({ ...r, id: `later-${r.id}` }));
+    await writer.upsert('c', more);
+    await writer.delete('c', [data[10].id]);
+    const filled = jest.spyOn(NeighbourIndex, 'empty');
+    const loaded = jest.spyOn(NeighbourIndex, 'load');
+    const reader = open();
+    expect((await first(reader, more[3].vector))[0]).toBe(more[3].id);
+    await reader.settle('c');
+    const walked = jest.spyOn(NeighbourIndex.prototype, 'nearest');
+    expect((await first(reader, more[4].vector))[0]).toBe(more[4].id);
+    expect(await first(reader, data[10].vector)).not.toContain(data[10].id);
+    expect(walked).toHaveBeenCalledTimes(2);
+    expect(loaded).toHaveBeenCalledTimes(1);
+    expect(filled).not.toHaveBeenCalled();
+  });
+
+  it('saves on close what changed since the last save, and never loads a save newer than the file', async () => {
+    const closing = open();
+    await closing.settle('c');
+    const before = savedNames();
+    await closing.upsert('c', [{ ...data[12], vector: data[13].vector }]);
+    await closing.query('c', { vector: data[0].vector, limit: 1 });
+    await closing.close();
+    const after = savedNames();
+    expect(after).toHaveLength(2);
+    expect(after).not.toEqual(before);
+
+    // A save from beyond the file's last change (the file restored from an older copy) is not this file's.
+    const [ids] = after.filter((n) => n.endsWith('.ids.json'));
+    const [collection, watermark] = ids.replace('.ids.json', '').split('-').map(Number);
+    for (const part of ['.ids.json', '.usearch']) {
+      copyFileSync(
+        join(saves, ids.replace('.ids.json', part)),
+        join(saves, `${collection}-${watermark + 1_000}${part}`),
+      );
+    }
+    const loaded = jest.spyOn(NeighbourIndex, 'load');
+    const reader = open();
+    await reader.settle('c');
+    expect(loaded).toHaveBeenCalledTimes(1);
+    expect(loaded.mock.calls[0][1]).toContain(`${collection}-${watermark}.usearch`);
   });
 
   it('removes the saves of a dropped collection', async () => {

@@ -60,20 +60,22 @@ export class NeighbourGraphs {
     return held.graph?.complete ? held.graph.index : undefined;
   }
 
-  /** Just loaded: the newest save, brought up to the vectors' watermark, when one is close enough. */
+  /**
+   * Just loaded: the newest save, brought up to the vectors' watermark; of many changes since, the old
+   * entries go now and the rest is filled in slices (`maintain`).
+   */
   loaded(collection: GraphedCollection, held: HeldVectors): void {
     if (held.vectors.size < this.indexFrom) return;
     const saved = this.files.latest(collection.id, held.watermark);
     const changed = saved && this.changes.since(collection.id, saved.watermark);
-    if (!saved || !changed || changed.size > MOST_CHANGES_APPLIED) return;
+    if (!saved || !changed) return;
     try {
       const index = saved.load(collection.dimension);
-      index.update(changed, held.vectors);
-      if (index.matches(held.vectors)) {
-        held.graph = { index, complete: true, unsaved: changed.size };
-      }
+      held.graph = { index, complete: false, unsaved: changed.size };
+      this.apply(held, held.graph, changed);
+      held.graph.complete = changed.size <= MOST_CHANGES_APPLIED && index.matches(held.vectors);
     } catch {
-      // damaged, or removed by a newer save meanwhile: filled instead
+      held.graph = undefined; // damaged, or removed by a newer save meanwhile: filled instead
     }
   }
 
@@ -85,14 +87,14 @@ export class NeighbourGraphs {
       held.graph = undefined;
       return;
     }
-    if (changed.size <= MOST_CHANGES_APPLIED) {
-      graph.index.update(changed, held.vectors);
-    } else {
-      graph.index.remove(changed);
-      graph.complete = false;
-    }
+    this.apply(held, graph, changed);
     graph.unsaved += changed.size;
     if (graph.complete && graph.unsaved >= SAVE_EVERY) this.save(collection, held, graph);
+  }
+
+  /** Saves each complete graph with changes since its last save (the store is closing). */
+  closing(collection: GraphedCollection, held: HeldVectors): void {
+    if (held.graph?.complete && held.graph.unsaved > 0) this.save(collection, held, held.graph);
   }
 
   /** Starts or resumes filling the graph of a collection large enough; the first slice runs now. */
@@ -116,7 +118,8 @@ export class NeighbourGraphs {
   /** Adds every vector the graph lacks, a slice at a time, until it holds exactly the vectors. */
   private async fill(collection: GraphedCollection, held: HeldVectors, graph: Graph): Promise<void> {
     try {
-      while (!graph.index.matches(held.vectors)) {
+      do {
+        graph.index.retainOnly(held.vectors);
         const pending = held.vectors.allIds();
         for (let next = 0; ;) {
           next = graph.index.addUntil(pending, next, held.vectors, performance.now() + SLICE_MS);
@@ -125,13 +128,23 @@ export class NeighbourGraphs {
           // Worn and dropped, or the collection replaced or closed meanwhile.
           if (held.graph !== graph || !this.isHeld(collection.id, held)) return;
         }
-      }
+      } while (!graph.index.matches(held.vectors));
     } catch {
       if (held.graph === graph) held.graph = null;
       return;
     }
     graph.complete = true;
     this.save(collection, held, graph);
+  }
+
+  /** Few changes go in at once; of many, the old entries go and the graph waits to be filled. */
+  private apply(held: HeldVectors, graph: Graph, changed: ReadonlySet<string>): void {
+    if (changed.size <= MOST_CHANGES_APPLIED) {
+      graph.index.update(changed, held.vectors);
+    } else {
+      graph.index.remove(changed);
+      graph.complete = false;
+    }
   }
 
   private save(collection: GraphedCollection, held: HeldVectors, graph: Graph): void {

@@ -85,6 +85,11 @@ export class NeighbourIndex {
     }
   }
 
+  /** Drops what is held for ids `vectors` no longer holds (a save that missed a removal). */
+  retainOnly(vectors: QuantizedVectors): void {
+    this.remove([...this.keys.keys()].filter((id) => !vectors.has(id)));
+  }
+
   /** Holds exactly the ids `vectors` holds. */
   matches(vectors: QuantizedVectors): boolean {
     return this.keys.size === vectors.size && vectors.allIds().every((id) => this.keys.has(id));

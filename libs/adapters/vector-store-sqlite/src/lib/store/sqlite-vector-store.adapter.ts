@@ -92,7 +92,9 @@ export class SqliteVectorStore implements VectorStore {
   }
 
   async close(): Promise<void> {
-    if (this.db.open) this.db.close();
+    if (!this.db.open) return;
+    this.search.close();
+    this.db.close();
   }
 
   async ensureCollection(name: string, spec: CollectionSpec): Promise<CollectionInfo> {

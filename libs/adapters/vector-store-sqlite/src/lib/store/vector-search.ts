@@ -84,6 +84,11 @@ export class VectorSearch {
     return scored.slice(0, limit);
   }
 
+  /** Saves the graphs changed since their last save, so that the next process has nothing to apply. */
+  close(): void {
+    for (const [id, held] of this.held) this.graphs.closing({ id, dimension: held.vectors.dimension }, held);
+  }
+
   /** Drops what this process holds of a collection, and its saved graphs (deleted). */
   forget(collection: number): void {
     this.held.delete(collection);
