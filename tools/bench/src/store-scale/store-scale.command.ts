@@ -168,6 +168,7 @@ function formatRows(rows: StoreScaleRow[], options: StoreScaleOptions): string {
         'first query',
         'query p50 / p95',
         'filtered p50 / p95',
+        'exact @10 / @50',
         'search MB',
         'file MB',
       ],

