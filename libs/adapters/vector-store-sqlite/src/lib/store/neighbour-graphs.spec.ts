@@ -198,6 +198,21 @@ describe('SqliteVectorStore on a collection large enough for a graph', () => {
     expect(loaded.mock.calls[0][1]).toContain(`${collection}-${watermark}.usearch`);
   });
 
+  it('saves no graph of a collection another process dropped while it was being filled', async () => {
+    const dropped = join(dir, 'dropped.sqlite');
+    const [filling, dropping] = [dropped, dropped].map((f) => {
+      const store = new SqliteVectorStore(f, { indexFrom: INDEX_FROM });
+      opened.push(store);
+      return store;
+    });
+    await filling.ensureCollection('c', { dimension: data[0].vector.length });
+    await filling.upsert('c', data);
+    await filling.query('c', { vector: data[0].vector, limit: 1 }); // the fill's first slice
+    await dropping.deleteCollection('c');
+    await new Promise((resolve) => setTimeout(resolve, 1_500)); // the fill's next slice stops it
+    expect(existsSync(`${dropped}-neighbours`) ? readdirSync(`${dropped}-neighbours`) : []).toEqual([]);
+  });
+
   it('removes the saves of a dropped collection', async () => {
     await untilSaved(writer);
     await writer.deleteCollection('c');

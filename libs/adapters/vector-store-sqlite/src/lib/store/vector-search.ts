@@ -55,7 +55,8 @@ export class VectorSearch {
       files,
       changes,
       indexFrom,
-      (collection, held) => this.db.open && this.held.get(collection) === held,
+      // Not replaced, the store not closed, the collection not dropped (by any process: no save of it then).
+      (collection, held) => this.db.open && this.held.get(collection) === held && this.isLive(collection),
     );
   }
 
