@@ -3,23 +3,23 @@
  *
  * - from `indexFrom` vectors on (below it the exact scan is as fast, and exact), loaded from the
  *   newest save (`NeighbourIndexFiles`) with the changes since applied, or else filled a slice at a
- *   time with the event loop free between slices (100k vectors: about 30 s of one core), the exact
- *   scan answering until it holds every vector;
+ *   time with the event loop free between slices (100k 768-d vectors: about a minute of one core), the
+ *   exact scan answering until it holds every vector;
  * - every change a process brings into its vectors goes into the graph in the same step, so the two
  *   never disagree; of a change set too large to add at once (an import), the old entries go at once
- *   and the new ones are filled in slices; a graph worn by removals is built anew;
- * - saved when built and every `SAVE_EVERY` changes after, so the next process to open the collection
- *   has little to apply.
+ *   and the new ones are filled in slices; a graph worn by removals is filled anew;
+ * - saved when filled, every `SAVE_EVERY` changes after and when the store closes, so the next process
+ *   to open the collection has little to apply.
  */
 import type { QuantizedVectors } from './quantized-vectors';
 import { NeighbourIndex } from './neighbour-index';
 import type { NeighbourIndexFiles } from './neighbour-index-files';
 import type { VectorChanges } from './vector-changes';
 
-/** Changes applied to a graph in one step (about 0.3 ms each at 100k); more and it is built anew. */
+/** Changes added to a graph in one step (0.3–0.6 ms each at 100k); of more, the new ones are filled in. */
 const MOST_CHANGES_APPLIED = 1_000;
 const SAVE_EVERY = 2_000;
-/** How long one slice of a build may hold the event loop. */
+/** How long one slice of a fill may hold the event loop. */
 const SLICE_MS = 20;
 
 export interface Graph {
@@ -51,7 +51,7 @@ export class NeighbourGraphs {
     private readonly files: NeighbourIndexFiles,
     private readonly changes: VectorChanges,
     private readonly indexFrom: number,
-    /** Whether `held` is still what this process holds of the collection (not replaced, not closed). */
+    /** Whether `held` is still what this process holds of a live collection (not replaced, not closed). */
     private readonly isHeld: (collection: number, held: HeldVectors) => boolean,
   ) {}
 
