@@ -1,8 +1,8 @@
 /**
  * A graph index (usearch's HNSW) over a large collection's int8 codes, for the first pass of a search
- * where the exact scan (`QuantizedVectors`) reads too much: at 100k vectors of 512 dimensions the scan
- * reads 51 MB per query (6–8 ms here), the graph about 1 ms, with 99 % of the exact top 60 among its
- * best 110 (measured on clustered vectors; the candidates are ranked again on float32 either way).
+ * where the exact scan (`QuantizedVectors`) reads too much: at 100k vectors of 768 dimensions a query
+ * takes 4.5 ms through the graph against 14.9 by the scan, and returns 99.6 % of the scan's 50
+ * nearest (`kioku bench store`; the candidates are ranked again on float32 either way).
  *
  * usearch keys are numbers: this index gives them out in order and keeps which id each one stands
  * for (`ids`, saved beside the graph), so a changed vector is removed under its old key and added
@@ -21,7 +21,7 @@ const BUILD_BATCH = 8;
 
 export class NeighbourIndex {
   private readonly keys = new Map<string, number>();
-  /** Removals since the graph was built: each leaves a tombstone that searches step over. */
+  /** Removals since the graph was made: each leaves a tombstone that searches step over. */
   private removals = 0;
 
   private constructor(
@@ -58,7 +58,7 @@ export class NeighbourIndex {
     return this.keys.has(id);
   }
 
-  /** Tombstones have outgrown the live entries: searches slow down and miss more; build anew. */
+  /** Tombstones have outgrown the live entries: searches slow down and miss more; fill anew. */
   get worn(): boolean {
     return this.removals > Math.max(1_000, this.keys.size);
   }

@@ -162,9 +162,8 @@ export class VectorSearch {
     this.graphs.maintain(collection, held);
   }
 
-  /** Resolves once the collection is searched at its steady pace: its vectors held, its graph complete. */
+  /** Resolves once the collection's graph is complete (after `preload`, which the store awaits first). */
   async settle(collection: CollectionRow): Promise<void> {
-    await this.preload(collection);
     const held = this.current(collection);
     this.graphs.maintain(collection, held);
     await this.graphs.settled(held);
