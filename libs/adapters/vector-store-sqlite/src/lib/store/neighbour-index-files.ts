@@ -12,6 +12,9 @@
  */
 import {
   chmodSync,
+  closeSync,
+  openSync,
+  readSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -131,6 +134,18 @@ export class NeighbourIndexFiles {
   }
 }
 
+/** Read a slice at a time: a graph of 1M 768-d vectors is a 1 GB file, which a whole read would hold in memory. */
+const HASH_CHUNK_BYTES = 4 * 1024 * 1024;
+
 function sha256(file: string): string {
-  return createHash('sha256').update(readFileSync(file)).digest('hex');
+  const hash = createHash('sha256');
+  const chunk = Buffer.allocUnsafe(HASH_CHUNK_BYTES);
+  const fd = openSync(file, 'r');
+  try {
+    for (let read = readSync(fd, chunk); read > 0; read = readSync(fd, chunk))
+      hash.update(chunk.subarray(0, read));
+  } finally {
+    closeSync(fd);
+  }
+  return hash.digest('hex');
 }
