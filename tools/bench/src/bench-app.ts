@@ -21,6 +21,21 @@ export const RECALL_SETTINGS = [
   'KIOKU_RECALL_DIVERSITY',
 ] as const;
 
+/**
+ * The configured embedding engine and its model, passed through by every bench that embeds, so a run
+ * measures the engine the caller chose (`KIOKU_EMBEDDINGS=onnx KIOKU_ONNX_MODEL=… kioku bench …`).
+ */
+export const ENGINE_SETTINGS = [
+  'KIOKU_EMBEDDINGS',
+  'KIOKU_ONNX_MODEL',
+  'KIOKU_ONNX_MODELS_DIR',
+  'KIOKU_ONNX_HUB_URL',
+  'KIOKU_OLLAMA_URL',
+  'KIOKU_OLLAMA_MODEL',
+  'KIOKU_OLLAMA_TIMEOUT_MS',
+  'KIOKU_OLLAMA_DIMENSION',
+] as const;
+
 export async function startBenchApp(
   appName: string,
   store: BenchStore,

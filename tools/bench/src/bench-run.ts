@@ -8,7 +8,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EnvSource } from '@kioku/config';
 import type { Container } from 'inversify';
-import { RECALL_SETTINGS, startBenchApp } from './bench-app';
+import { ENGINE_SETTINGS, RECALL_SETTINGS, startBenchApp } from './bench-app';
 import { EMBEDDINGS_TOKENS } from '@kioku/embeddings';
 import { KERNEL_TOKENS } from '@kioku/kernel';
 import { MemoryRepository, RecallUseCase, RememberBatchUseCase, RememberUseCase } from '@kioku/memory';
@@ -46,12 +46,7 @@ const PASSED_THROUGH = [
   // `KIOKU_EMBEDDING_THREADS=1 kioku bench` measures ingest against the embedder on one core.
   'KIOKU_EMBEDDING_THREADS',
   // The configured engine and its model (`--embeddings` sets the engine per run).
-  'KIOKU_EMBEDDINGS',
-  'KIOKU_ONNX_MODEL',
-  'KIOKU_ONNX_MODELS_DIR',
-  'KIOKU_ONNX_HUB_URL',
-  'KIOKU_OLLAMA_URL',
-  'KIOKU_OLLAMA_MODEL',
+  ...ENGINE_SETTINGS,
 ];
 const JAPANESE_SHARE = 0.1;
 

@@ -9,7 +9,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EMBEDDINGS_TOKENS } from '@kioku/embeddings';
 import { chunked } from '@kioku/kernel';
-import { startBenchApp } from '../bench-app';
+import { ENGINE_SETTINGS, startBenchApp } from '../bench-app';
 import { SeededRandom } from '../lib/seeded-random';
 import { SentenceGenerator } from '../lib/sentence-generator';
 import { startLoadGateway, type StartedGateway } from './load-gateway';
@@ -134,7 +134,7 @@ async function findRate(
 }
 
 /**
- * Texts/s of the configured local embedder alone, in batches of 64 unseen texts (as `kioku bench`'s
+ * Texts/s of the configured embedder alone, in batches of 64 unseen texts (as `kioku bench`'s
  * embed batch /s): the fastest of EMBED_ROUNDS rounds, once every thread has loaded.
  */
 async function measureEmbedder(
@@ -148,7 +148,8 @@ async function measureEmbedder(
       'memory',
       dataDir,
       process.env,
-      ['KIOKU_EMBEDDING_THREADS'],
+      // The gateway's engine and threads: the rate is the physical limit of what the gateway runs.
+      [...ENGINE_SETTINGS, 'KIOKU_EMBEDDING_THREADS'],
       progress,
     );
     try {

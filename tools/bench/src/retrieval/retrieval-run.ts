@@ -18,7 +18,7 @@ import {
   type MemorySettings,
 } from '@kioku/memory';
 import { type CallContext } from '@kioku/call-context';
-import { RECALL_SETTINGS, startBenchApp } from '../bench-app';
+import { ENGINE_SETTINGS, RECALL_SETTINGS, startBenchApp } from '../bench-app';
 import { summarize, type LatencySummary } from '../lib/percentiles';
 import { EmbeddingCache } from './embedding-cache';
 import { loadConversations, scoredQuestions, turnText, type Conversation } from './locomo-dataset';
@@ -30,12 +30,8 @@ import { ablationsFor, KIOKU_RANKING, type RankingVariant } from './retrieval-va
 const PASSED_THROUGH = [
   'KIOKU_LOG_FILE',
   ...RECALL_SETTINGS,
-  // A configured Ollama model is measured as users would run it (docs/retrieval.md).
-  'KIOKU_EMBEDDINGS',
-  'KIOKU_OLLAMA_URL',
-  'KIOKU_OLLAMA_MODEL',
-  'KIOKU_OLLAMA_TIMEOUT_MS',
-  'KIOKU_OLLAMA_DIMENSION',
+  // A configured ONNX or Ollama model is measured as users would run it (docs/retrieval.md).
+  ...ENGINE_SETTINGS,
 ];
 
 interface VariantResult {
