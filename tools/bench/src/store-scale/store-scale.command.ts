@@ -22,12 +22,13 @@ import { sizeLabel } from '../lib/target-checks';
 import { parseStoreScaleArgs, STORE_SCALE_USAGE, type StoreScaleOptions } from './store-scale-options';
 
 const BATCH = 1_000;
-/** V8's collector, which a flag set at run time exposes to a new context. */
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
 const CENTRES = 2_000;
 /** Queries asked of both the store's search and the exact scan, to compare their answers. */
 const AGREEMENT_QUERIES = 50;
+
+/** V8's collector, which a flag set at run time exposes to a new context. */
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
 
 interface Agreement {
   at10: number;
@@ -85,7 +86,6 @@ async function measureSize(
   try {
     const { writeSeconds, fillSeconds } = await writeAndFill(file, size, options.dimension, near, progress);
     // The closed writer's buffers are collected first, not during the query (which read as negative bytes).
-    await new Promise((resolve) => setTimeout(resolve, 50));
     collectGarbage();
     // A fresh process's view: a new store on the file reads every vector (and the saved graph) at its first query.
     const store = new SqliteVectorStore(file);

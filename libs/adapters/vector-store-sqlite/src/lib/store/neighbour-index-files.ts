@@ -13,11 +13,11 @@
 import {
   chmodSync,
   closeSync,
-  openSync,
-  readSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
+  readSync,
   renameSync,
   rmSync,
   statSync,
