@@ -77,6 +77,33 @@ describe('memory record codec', () => {
     });
   });
 
+  it('reads a packed scalar over the key of its name, and the key where the packed value is no scalar', () => {
+    const packed = JSON.stringify({
+      content: 'packed',
+      createdAt: null,
+      updatedAt: { at: 1 },
+      tags: '["p"]',
+    });
+    const metadata = {
+      memory: packed,
+      content: 'key',
+      createdAt: '2026-11-20T10:00:00.000Z',
+      updatedAt: '2026-11-21T10:00:00.000Z',
+      tags: '["k"]',
+    };
+    expect(fromRecord({ id: 'mem_x', document: '', metadata })).toMatchObject({
+      content: 'packed',
+      createdAt: '2026-11-20T10:00:00.000Z',
+      updatedAt: '2026-11-21T10:00:00.000Z',
+      tags: ['p'],
+    });
+    for (const broken of ['{not json', '[1]', '"text"', 'null']) {
+      expect(
+        fromRecord({ id: 'mem_x', document: '', metadata: { ...metadata, memory: broken } })?.content,
+      ).toBe('key');
+    }
+  });
+
   it('reads old or foreign records tolerantly', () => {
     const read = fromRecord({
       id: 'mem_x',

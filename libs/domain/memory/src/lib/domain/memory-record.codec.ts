@@ -86,50 +86,71 @@ export function toDocument(memory: Memory): string {
   return searchText(memory.content);
 }
 
-/** Reads a stored record; null when it is not a memory at all (no content). */
+/**
+ * Reads a stored record; null when it is not a memory at all (no content). A packed field wins over a
+ * key of the same name. Fields are read one by one, not merged into one object first: recall decodes
+ * a few hundred records a call, and the merge was most of the decoding's time.
+ */
 export function fromRecord(record: StoredRecord): Memory | null {
-  const m = { ...record.metadata, ...unpacked(record.metadata[PACKED_KEY]) };
-  const content = typeof m.content === 'string' ? m.content : null;
-  if (content === null) return null;
-  const createdAt = isoOr(m.createdAt, new Date(0).toISOString());
+  const field = fieldReader(record.metadata);
+  const content = field('content');
+  if (typeof content !== 'string') return null;
+  const createdAt = isoOr(field('createdAt'), new Date(0).toISOString());
+  const emotionSecondary = field('emotionSecondary');
   const secondary =
-    typeof m.emotionSecondary === 'string' && m.emotionSecondary ? m.emotionSecondary.split(',') : [];
+    typeof emotionSecondary === 'string' && emotionSecondary ? emotionSecondary.split(',') : [];
+  const accessCount = field('accessCount');
+  const lastAccessedAt = field('lastAccessedAt');
+  const embeddingModel = field('embeddingModel');
   return {
     id: record.id,
     content,
     createdAt,
-    updatedAt: isoOr(m.updatedAt, createdAt),
-    category: normalizeCategory(m.category),
-    importance: normalizeImportance(m.importance),
+    updatedAt: isoOr(field('updatedAt'), createdAt),
+    category: normalizeCategory(field('category')),
+    importance: normalizeImportance(field('importance')),
     emotion: normalizeEmotion({
-      primary: m.emotion,
+      primary: field('emotion'),
       secondary,
-      intensity: m.intensity,
-      valence: m.valence,
-      arousal: m.arousal,
+      intensity: field('intensity'),
+      valence: field('valence'),
+      arousal: field('arousal'),
     }),
-    tags: normalizeTags(parseJsonArray(m.tags)),
-    isPrivate: normalizeBoolean(m.isPrivate),
-    accessCount: typeof m.accessCount === 'number' && m.accessCount >= 0 ? Math.floor(m.accessCount) : 0,
-    lastAccessedAt: typeof m.lastAccessedAt === 'string' && m.lastAccessedAt ? m.lastAccessedAt : null,
-    embeddingModel: typeof m.embeddingModel === 'string' ? m.embeddingModel : '',
-    ...optionalId(PRECEDING_ID_KEY, m[PRECEDING_ID_KEY]),
-    ...optionalId(FOLLOWING_ID_KEY, m[FOLLOWING_ID_KEY]),
+    tags: normalizeTags(parseJsonArray(field('tags'))),
+    isPrivate: normalizeBoolean(field('isPrivate')),
+    accessCount: typeof accessCount === 'number' && accessCount >= 0 ? Math.floor(accessCount) : 0,
+    lastAccessedAt: typeof lastAccessedAt === 'string' && lastAccessedAt ? lastAccessedAt : null,
+    embeddingModel: typeof embeddingModel === 'string' ? embeddingModel : '',
+    ...optionalId(PRECEDING_ID_KEY, field(PRECEDING_ID_KEY)),
+    ...optionalId(FOLLOWING_ID_KEY, field(FOLLOWING_ID_KEY)),
   };
 }
 
-/** The packed fields' scalar values; nothing when the record has none or they do not parse. */
-function unpacked(value: MetadataValue | undefined): Record<string, MetadataValue> {
-  if (typeof value !== 'string') return {};
+/** A field's value: the packed one when it is a scalar, else the key's. */
+function fieldReader(metadata: Metadata): (key: string) => MetadataValue | undefined {
+  const packed = packedFields(metadata[PACKED_KEY]);
+  if (!packed) return (key) => metadata[key];
+  return (key) => {
+    const value = Object.hasOwn(packed, key) ? packed[key] : undefined;
+    return isScalar(value) ? value : metadata[key];
+  };
+}
+
+/** The packed fields as parsed; undefined when the record has none or they do not parse to an object. */
+function packedFields(value: MetadataValue | undefined): Record<string, unknown> | undefined {
+  if (typeof value !== 'string') return undefined;
   try {
     const fields: unknown = JSON.parse(value);
-    if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return {};
-    return Object.fromEntries(
-      Object.entries(fields).filter(([, field]) => ['string', 'number', 'boolean'].includes(typeof field)),
-    );
+    return typeof fields === 'object' && fields !== null && !Array.isArray(fields)
+      ? (fields as Record<string, unknown>)
+      : undefined;
   } catch {
-    return {};
+    return undefined;
   }
+}
+
+function isScalar(value: unknown): value is MetadataValue {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 }
 
 /** `{ [key]: value }` for a non-empty string id, `{}` otherwise (tolerant reading). */
