@@ -22,6 +22,8 @@ export interface StartedGateway {
   /** The gateway's data dir: another process on it joins the same embedded store. */
   dataDir: string;
   keys: LoadKeyOption[];
+  /** The gateway's process id. */
+  pid?: number;
   stop(): Promise<void>;
 }
 
@@ -97,7 +99,7 @@ export async function startLoadGateway(
         reject(new Error(`kioku http exited with ${code}:\n${stderr}`));
       });
     });
-    return { url, dataDir, keys, stop };
+    return { url, dataDir, keys, pid: child.pid, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -65,6 +65,7 @@ describe('kioku bench load --rate (open loop)', () => {
         rememberShare: 0.5,
         // A seed per run: the same notes again would be refused as duplicates.
         sentences: new SentenceGenerator(new SeededRandom(seed), 0.1),
+        gatewayPid: gateway.pid,
         progress: () => undefined,
         ratePerSecond: 8,
         seconds: 2,
@@ -78,6 +79,9 @@ describe('kioku bench load --rate (open loop)', () => {
         crossed: [],
       });
       expect(result.latency.remember.count + result.latency.recall.count).toBe(16);
+      // What the gateway spent on the run's requests, read from /proc: some of it on its event loop.
+      expect(result.gatewayCpu!.eventLoopMs).toBeGreaterThan(0);
+      expect(result.gatewayCpu!.processMs).toBeGreaterThanOrEqual(result.gatewayCpu!.eventLoopMs);
       expect(result.saved + result.duplicates).toBe(result.latency.remember.count);
       expect(result.saved).toBeGreaterThan(0);
       // Its MCP sessions are ended on the server too (--find-rate runs many one after another).

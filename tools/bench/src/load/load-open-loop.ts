@@ -37,6 +37,7 @@ export async function runOpenLoop(plan: OpenLoopPlan): Promise<TransportResult> 
   const interval = 1000 / plan.ratePerSecond;
   plan.progress(`${plan.transport}: ${count} arrivals at ${plan.ratePerSecond.toFixed(1)}/s`);
   const inFlight = new Set<Promise<void>>();
+  recorder.start(plan);
   const started = performance.now();
   try {
     for (let i = 0; i < count; i++) {

@@ -83,9 +83,14 @@ describe('the load report', () => {
     const text = formatLoadReport(
       report({
         embedPerSecond: 160,
-        runs: [run(), run({ transport: 'mcp', crossed: ['mem_9 recalled in load-b'] })],
+        runs: [
+          run({ gatewayCpu: { eventLoopMs: 8.84, processMs: 24.06 } }),
+          run({ transport: 'mcp', crossed: ['mem_9 recalled in load-b'] }),
+        ],
       }),
     );
+    expect(text).toContain('gateway CPU a request: 24.1 ms in all, 8.8 ms of it on the event loop');
+    expect(text.match(/gateway CPU/g)).toHaveLength(1);
     expect(text).toContain('1000 requests in 12.5 s = 80.0 requests/s (0.50 of embed batch /s)');
     expect(text).toMatch(/rest\s+\|?\s*remember\s+\|?\s*250\s+\|?\s*300\.0\s+\|?\s*900\.0\s+\|?\s*1100\.0/);
     expect(text).toContain('crossed: mem_9 recalled in load-b');

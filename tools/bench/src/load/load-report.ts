@@ -114,6 +114,11 @@ export function formatLoadReport(report: LoadReport): string {
         `${run.requestsPerSecond.toFixed(1)} requests/s (${share(run.requestsPerSecond)} of embed batch /s); ` +
         `saved ${run.saved}, duplicates ${run.duplicates}; errors ${run.errors}, lost ${run.lost.length}, crossed ${run.crossed.length}`,
     );
+    if (run.gatewayCpu)
+      lines.push(
+        `  gateway CPU a request: ${run.gatewayCpu.processMs.toFixed(1)} ms in all, ` +
+          `${run.gatewayCpu.eventLoopMs.toFixed(1)} ms of it on the event loop`,
+      );
     for (const error of run.firstErrors) lines.push(`  error: ${error}`);
     for (const id of run.lost.slice(0, 5)) lines.push(`  lost: ${id}`);
     for (const what of run.crossed.slice(0, 5)) lines.push(`  crossed: ${what}`);

@@ -7,6 +7,7 @@
  * memory saved in another namespace (crossed too).
  */
 import { percentile } from '../lib/percentiles';
+import { cpuPerRequest, cpuTimes, type CpuTimes } from './gateway-cpu';
 import type { SentenceGenerator } from '../lib/sentence-generator';
 import { openLoadClient, readable, type LoadClient } from './load-clients';
 import type { LoadKeyOption, LoadTransport } from './load-options';
@@ -41,6 +42,8 @@ export interface TransportResult {
   samples: Record<LoadOperation, number[]>;
   /** Open loop only: the arrivals per second sent (latencies count from each scheduled arrival). */
   offeredRate?: number;
+  /** The started gateway's CPU a request during the run (Linux only): its event loop, and in all. */
+  gatewayCpu?: { eventLoopMs: number; processMs: number };
 }
 
 export interface LoadPlan {
@@ -51,6 +54,8 @@ export interface LoadPlan {
   requests: number;
   rememberShare: number;
   sentences: SentenceGenerator;
+  /** The gateway's process when the bench started it (its CPU is read around each run). */
+  gatewayPid?: number;
   progress(line: string): void;
 }
 
@@ -106,6 +111,12 @@ export class LoadRecorder {
   readonly saved = new Map<string, string>(); // memory id → namespace
   private readonly seen = new Map<string, Set<string>>(); // namespace → ids its recalls returned
   private duplicates = 0;
+  private cpuAtStart: CpuTimes | undefined;
+
+  /** Reads the gateway's CPU as the requests start (the run's share is read as they end). */
+  start(plan: Pick<LoadPlan, 'gatewayPid'>): void {
+    this.cpuAtStart = plan.gatewayPid === undefined ? undefined : cpuTimes(plan.gatewayPid);
+  }
 
   /** Sends the request on the client and records its outcome, timed from `since` (performance.now()). */
   async send(client: LoadClient, namespace: string, { op, text }: LoadRequest, since: number): Promise<void> {
@@ -131,6 +142,9 @@ export class LoadRecorder {
 
   /** Reads every acknowledged memory back and sums the run up. */
   async result(plan: LoadPlan, clients: number, seconds: number): Promise<TransportResult> {
+    // Before the read-back, whose requests are not the load's.
+    const cpuAtEnd = plan.gatewayPid === undefined ? undefined : cpuTimes(plan.gatewayPid);
+    const gatewayCpu = cpuPerRequest(this.cpuAtStart, cpuAtEnd, this.done);
     plan.progress(`${plan.transport}: reading back ${this.saved.size} acknowledged memories`);
     const { lost, crossed } = await checkIsolation(plan.url, plan.keys, this.saved, this.seen);
     const { samples } = this;
@@ -148,6 +162,7 @@ export class LoadRecorder {
       lost,
       crossed,
       samples,
+      ...(gatewayCpu && { gatewayCpu }),
     };
   }
 }
@@ -160,6 +175,7 @@ export async function runTransport(plan: LoadPlan): Promise<TransportResult> {
     Array.from({ length: plan.requests }, (__, n) => loadRequest(plan, index, n)),
   );
   const total = plan.clients * plan.requests;
+  recorder.start(plan);
   const started = performance.now();
   try {
     await Promise.all(

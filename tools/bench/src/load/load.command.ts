@@ -80,6 +80,7 @@ export async function runLoadCommand(
         requests: options.requests,
         rememberShare: options.rememberShare,
         sentences,
+        gatewayPid: started?.pid,
         progress,
       };
       await runLoops(plan, options, report);

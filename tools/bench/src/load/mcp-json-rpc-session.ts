@@ -9,6 +9,7 @@
  * answer with its reason, never a throw.
  */
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { createParser } from 'eventsource-parser';
 import { request } from 'undici';
 
 type JsonRpcAnswer = { result: unknown } | { reason: string };
@@ -146,29 +147,18 @@ export function answerOf(answer: Exchange, id: number): JsonRpcAnswer {
 }
 
 /**
- * The `data` of each `message` event (or unnamed one) of an event stream, by the SSE rules: lines end
- * with CRLF, LF or CR, an empty line ends an event, its `data:` lines are joined with LF (one space
- * after the colon dropped), comments start with a colon; an event with empty data (a stream's priming
- * event) carries no message.
+ * The `data` of each `message` event (or unnamed one) of an event stream, read by `eventsource-parser`
+ * (the parser the MCP SDK's own client uses); an event with empty data (a stream's priming event)
+ * carries no message.
  */
 export function sseData(stream: string): string[] {
   const payloads: string[] = [];
-  let data: string[] = [];
-  let event = '';
-  for (const line of `${stream}\n\n`.split(/\r\n|\r|\n/)) {
-    if (line === '') {
-      const payload = data.join('\n');
-      if (payload !== '' && (event === '' || event === 'message')) payloads.push(payload);
-      data = [];
-      event = '';
-      continue;
-    }
-    const colon = line.indexOf(':');
-    if (colon === 0) continue;
-    const field = colon === -1 ? line : line.slice(0, colon);
-    const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
-    if (field === 'data') data.push(value);
-    else if (field === 'event') event = value;
-  }
+  const parser = createParser({
+    onEvent: ({ event, data }) => {
+      if (data !== '' && (event === undefined || event === 'message')) payloads.push(data);
+    },
+  });
+  // An event is dispatched at the blank line after it: one more ends a stream cut after its last line.
+  parser.feed(`${stream}\n\n`);
   return payloads;
 }
