@@ -51,7 +51,12 @@ function post(port: number, headers: Record<string, string>, capabilities = {}):
 }
 
 /** A `ping` in a new session of a client with these capabilities, with or without a progress token. */
-async function pingInSession(port: number, capabilities: object, progressToken?: string): Promise<Answer> {
+async function pingInSession(
+  port: number,
+  capabilities: object,
+  progressToken?: string,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const opened = await post(port, {}, capabilities);
   const ping = {
     jsonrpc: '2.0',
@@ -62,6 +67,7 @@ async function pingInSession(port: number, capabilities: object, progressToken?:
   return send(port, JSON.stringify(ping), {
     accept: 'application/json, text/event-stream',
     'mcp-session-id': String(opened.headers['mcp-session-id']),
+    ...headers,
   });
 }
 
@@ -154,6 +160,23 @@ describe('kioku mcp --http Host and Origin checks', () => {
     expect(plain.headers['content-type']).toMatch(/^application\/json/);
     expect(plain.headers).toMatchObject(SECURITY_HEADERS);
     expect(JSON.parse(plain.body)).toEqual({ jsonrpc: '2.0', id: 2, result: {} });
+    // With the protocol version header every client sends after initialize: answered by the session
+    // itself, the same JSON; other headers are still the SDK's to refuse.
+    const usual = await pingInSession(served.port, {}, undefined, { 'mcp-protocol-version': '2025-06-18' });
+    expect(usual.status).toBe(200);
+    expect(usual.headers['content-type']).toBe('application/json');
+    expect(usual.headers).toMatchObject(SECURITY_HEADERS);
+    expect(JSON.parse(usual.body)).toEqual({ jsonrpc: '2.0', id: 2, result: {} });
+    const unsupported = await pingInSession(served.port, {}, undefined, {
+      'mcp-protocol-version': '1999-01-01',
+    });
+    expect(unsupported.status).toBe(400);
+    expect(unsupported.body).toContain('Unsupported protocol version');
+    const jsonOnly = await pingInSession(served.port, {}, undefined, {
+      'mcp-protocol-version': '2025-06-18',
+      accept: 'application/json',
+    });
+    expect(jsonOnly.status).toBe(406);
     for (const [capabilities, token] of [[{ sampling: {} }], [{ elicitation: {} }], [{}, 'step']] as const) {
       const streamed = await pingInSession(served.port, capabilities, token);
       expect(streamed.headers['content-type']).toMatch(/^text\/event-stream/);

@@ -15,7 +15,8 @@ import { MemoryRepository, RecallUseCase, RememberBatchUseCase, RememberUseCase 
 import { VECTOR_STORE_TOKENS } from '@kioku/vector-store';
 import type { BenchContext } from './bench-context';
 import type { BenchOptions, BenchStore } from './lib/bench-options';
-import type { BenchReport, FillMode, SizeReport } from './lib/bench-report';
+import type { BenchReport, SizeReport } from './lib/bench-report';
+import { seedFill } from './lib/seed-fill';
 import { KnownVectors } from './lib/known-vectors';
 import { OperationProfiler } from './lib/operation-profiler';
 import { profileStore } from './lib/profiled-store';
@@ -136,7 +137,8 @@ function profiledContext(
 
 /**
  * Each size in a fresh namespace: seeded from the pool, the rest embedded for real while the budget
- * lasts and synthetic after, then reads, writes, bulk import and consolidation measured on it.
+ * lasts and synthetic after (or as an earlier run compared with this one was: `options.fills`), then
+ * reads, writes, bulk import and consolidation measured on it.
  */
 async function measureSizes(
   context: BenchContext,
@@ -149,7 +151,7 @@ async function measureSizes(
   for (const size of options.sizes) {
     const namespace = `bench-${size}`;
     const extra = Math.max(0, size - pool.entries.length);
-    const fill: FillMode = extra / pool.perSecond <= realBudgetSeconds ? 'real' : 'synthetic';
+    const fill = seedFill(size, extra / pool.perSecond, realBudgetSeconds, options.fills);
     context.progress(
       `seeding ${namespace}: ${Math.min(size, pool.entries.length)} from the pool, ${extra} more ${fill === 'real' ? 'embedded for real' : 'synthetic'}`,
     );

@@ -12,6 +12,7 @@ import { BenchUsageError } from './lib/command-args';
 import { formatBenchReport, type BenchReport } from './lib/bench-report';
 import { formatEngineComparison } from './lib/engine-comparison';
 import { formatStoreComparison } from './lib/store-comparison';
+import { fillsOf } from './lib/seed-fill';
 import { formatRetrievalReport } from './retrieval/retrieval-report';
 import { parseRetrievalArgs, RETRIEVAL_USAGE } from './retrieval/retrieval-options';
 import { runRetrievalBench } from './retrieval/retrieval-run';
@@ -69,12 +70,15 @@ async function main(): Promise<void> {
   const progress = progressLine();
   const reports: BenchReport[] = [];
   // Each store and each engine in turn (or the configured one), in a data dir of its own, every number
-  // measured anew in this process, in the same run and window.
+  // measured anew in this process, in the same run and window. Every run after the first fills each
+  // size as the first did: a faster engine would otherwise embed for real what a slower one filled
+  // with synthetic vectors, and their recalls would search different collections.
   for (const store of options.stores) {
     for (const engine of options.engines ?? [undefined]) {
       const runStarted = performance.now();
       const env = engine === undefined ? process.env : { ...process.env, KIOKU_EMBEDDINGS: engine };
-      const partial = await runBench(options, store, env, progress);
+      const fills = reports[0] && fillsOf(reports[0]);
+      const partial = await runBench({ ...options, fills }, store, env, progress);
       const report: BenchReport = { ...partial, totalSeconds: (performance.now() - runStarted) / 1000 };
       if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
       process.stdout.write(`${formatBenchReport(report)}\n`);

@@ -2,6 +2,7 @@
  * Command-line options of `kioku bench`. Parsing is pure: it returns the options or throws a
  * `BenchUsageError` whose message says what was wrong.
  */
+import type { SizeFills } from './seed-fill';
 import { BenchUsageError, readCommandArgs } from './command-args';
 
 /** The stores a benchmark runs on: the in-process default, the managed Chroma server, the test store. */
@@ -33,6 +34,11 @@ export interface BenchOptions {
   seed: number;
   /** Embedding engines (KIOKU_EMBEDDINGS) to measure one after the other and compare; unset: the configured one. */
   engines?: BenchEngine[];
+  /**
+   * How each size is filled, by size, decided by an earlier run of the same command: runs compared
+   * side by side seed alike, however fast their engine embeds (not an option of the command line).
+   */
+  fills?: SizeFills;
   help: boolean;
 }
 
