@@ -20,7 +20,7 @@ import type { GeneratedSentence } from './lib/sentence-generator';
 import { perturbUnitVector } from './lib/vector-perturbation';
 import type { SeedPool } from './seed-pool';
 import type { SeedingReport } from './lib/target-checks';
-import type { FillMode } from './lib/bench-report';
+import type { FillMode } from './lib/seed-fill';
 
 /** Used only when the pool is too small to measure sibling pairs. */
 const FALLBACK_SIBLING_DISTANCE = 0.1;

@@ -6,6 +6,7 @@
 import type { BenchStore } from './bench-options';
 import type { OperationTotal } from './operation-profiler';
 import type { LatencySummary } from './percentiles';
+import type { FillMode } from './seed-fill';
 import {
   formatLatencyTable,
   formatMs,
@@ -20,8 +21,6 @@ import {
   type SizeMeasurements,
   type TargetCheck,
 } from './target-checks';
-
-export type FillMode = 'real' | 'synthetic';
 
 export interface SizeReport extends SizeMeasurements {
   namespace: string;

@@ -3,7 +3,7 @@
  * budget of seconds lasts, synthetic after; or as an earlier run compared with this one filled it, so
  * that runs side by side search the same kind of collection however fast their engine embeds.
  */
-import type { BenchReport, FillMode } from './bench-report';
+export type FillMode = 'real' | 'synthetic';
 
 export type SizeFills = Readonly<Record<number, FillMode>>;
 
@@ -17,6 +17,6 @@ export function seedFill(
 }
 
 /** The fill of each size of a finished run, for the runs compared with it. */
-export function fillsOf(report: Pick<BenchReport, 'sizes'>): SizeFills {
+export function fillsOf(report: { sizes: readonly { size: number; fill: FillMode }[] }): SizeFills {
   return Object.fromEntries(report.sizes.map((size) => [size.size, size.fill]));
 }

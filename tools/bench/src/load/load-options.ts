@@ -51,7 +51,7 @@ With --rate or --find-rate the loop is open: requests arrive at a constant rate 
   --clients N            concurrent clients (default 50)
   --requests N           requests per client (default 20)
   --remember-share F     share of remembers, 0..1 (default 0.25)
-  --transport T          rest, mcp or both (default both, REST first)
+  --transport T          rest, mcp or both (default both, REST first, each on a gateway of its own)
   --namespaces N         namespaces of a started gateway (default 3)
   --keys-per-namespace N keys per namespace of a started gateway (default 2)
   --url URL              load this gateway instead of starting one (loopback only; needs --key)

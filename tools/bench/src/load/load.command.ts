@@ -1,8 +1,8 @@
 /**
- * `kioku bench load`: measures the embedder alone (unless `--embed-rate`), starts a gateway (unless
- * `--url`), runs the load over each transport (a closed loop, one open loop at `--rate`, or the open
- * loops of `--find-rate`), prints the report (and JSON on request) and stops what it started. Exit
- * code 0 when the run completes, missed targets included (they are reported).
+ * `kioku bench load`: measures the embedder alone (unless `--embed-rate`), then for each transport
+ * starts a gateway of its own (unless `--url`), runs the load over it (a closed loop, one open loop at
+ * `--rate`, or the open loops of `--find-rate`) and stops it; prints the report (and JSON on request).
+ * Exit code 0 when the run completes, missed targets included (they are reported).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -50,32 +50,36 @@ export async function runLoadCommand(
     (_, i) => `load-${String.fromCharCode(97 + i)}`,
   );
   let started: StartedGateway | undefined;
-  const stop = () => started?.stop();
-  const interrupted = () => void Promise.resolve(stop()).finally(() => process.exit(130));
+  const stop = async () => {
+    await started?.stop();
+    started = undefined;
+  };
+  const interrupted = () => void stop().finally(() => process.exit(130));
   process.once('SIGINT', interrupted);
   try {
-    started = options.url
-      ? undefined
-      : await startLoadGateway(namespaces, options.keysPerNamespace, progress, options.bin);
-    const url = options.url ?? started!.url;
-    const keys = options.url ? options.keys : started!.keys;
     const report: LoadReport = {
       startedAt: new Date().toISOString(),
       node: process.version,
       gateway:
-        options.url ?? `${options.bin ?? 'kioku'} http on the embedded default (started, temporary data dir)`,
-      keys: keys.length,
-      namespaces: new Set(keys.map((k) => k.namespace)).size,
+        options.url ??
+        `${options.bin ?? 'kioku'} http on the embedded default (started for each transport, temporary data dir)`,
+      keys: options.url ? options.keys.length : namespaces.length * options.keysPerNamespace,
+      namespaces: options.url ? new Set(options.keys.map((k) => k.namespace)).size : namespaces.length,
       rememberShare: options.rememberShare,
       embedPerSecond,
       loadAverage: loadavg(),
       runs: [],
     };
     for (const transport of options.transports) {
+      // A gateway of its own for each transport: on a shared one the second transport's recalls would
+      // search what the first one saved, and cost more for it.
+      started = options.url
+        ? undefined
+        : await startLoadGateway(namespaces, options.keysPerNamespace, progress, options.bin);
       const plan: LoadPlan = {
         transport,
-        url,
-        keys,
+        url: options.url ?? started!.url,
+        keys: options.url ? options.keys : started!.keys,
         clients: options.clients,
         requests: options.requests,
         rememberShare: options.rememberShare,
@@ -84,6 +88,7 @@ export async function runLoadCommand(
         progress,
       };
       await runLoops(plan, options, report);
+      await stop();
     }
     if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
     process.stdout.write(`${formatLoadReport(report)}\n`);
