@@ -7,7 +7,8 @@
  * memory saved in another namespace (crossed too).
  */
 import { percentile } from '../lib/percentiles';
-import { cpuPerRequest, cpuTimes, type CpuTimes } from './gateway-cpu';
+import type { CpuTimes } from '@kioku/processes';
+import { cpuPerRequest, gatewayCpuTimes } from './gateway-cpu';
 import type { SentenceGenerator } from '../lib/sentence-generator';
 import { openLoadClient, readable, type LoadClient } from './load-clients';
 import type { LoadKeyOption, LoadTransport } from './load-options';
@@ -115,7 +116,7 @@ export class LoadRecorder {
 
   /** Reads the gateway's CPU as the requests start (the run's share is read as they end). */
   start(plan: Pick<LoadPlan, 'gatewayPid'>): void {
-    this.cpuAtStart = plan.gatewayPid === undefined ? undefined : cpuTimes(plan.gatewayPid);
+    this.cpuAtStart = gatewayCpuTimes(plan.gatewayPid);
   }
 
   /** Sends the request on the client and records its outcome, timed from `since` (performance.now()). */
@@ -143,8 +144,7 @@ export class LoadRecorder {
   /** Reads every acknowledged memory back and sums the run up. */
   async result(plan: LoadPlan, clients: number, seconds: number): Promise<TransportResult> {
     // Before the read-back, whose requests are not the load's.
-    const cpuAtEnd = plan.gatewayPid === undefined ? undefined : cpuTimes(plan.gatewayPid);
-    const gatewayCpu = cpuPerRequest(this.cpuAtStart, cpuAtEnd, this.done);
+    const gatewayCpu = cpuPerRequest(this.cpuAtStart, gatewayCpuTimes(plan.gatewayPid), this.done);
     plan.progress(`${plan.transport}: reading back ${this.saved.size} acknowledged memories`);
     const { lost, crossed } = await checkIsolation(plan.url, plan.keys, this.saved, this.seen);
     const { samples } = this;

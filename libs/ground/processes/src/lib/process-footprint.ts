@@ -5,6 +5,7 @@
  * default store adds none of them.
  */
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { procStatFields } from './proc-stat';
 
 export interface Listening {
   /** `tcp:<port>` / `udp:<port>` for each port the process listens on (or has bound, for UDP). */
@@ -34,14 +35,9 @@ export function childProcesses(pid: number): number[] {
   const children: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // "pid (comm) state ppid …": the command name may hold spaces and parentheses.
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (parent === pid) children.push(Number(entry));
-    } catch {
-      // the process ended while being read
-    }
+    // "pid (comm) state ppid …"; a process that ended while being read has no fields.
+    const fields = procStatFields(`/proc/${entry}/stat`);
+    if (fields && Number(fields[1]) === pid) children.push(Number(entry));
   }
   return children;
 }

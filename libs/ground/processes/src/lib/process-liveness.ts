@@ -3,7 +3,7 @@
  * from the OS. Linux details come from /proc; elsewhere the functions degrade to `process.kill(pid, 0)`
  * and "unknown". Used by the cross-process file lock to recognise a lock left by a dead owner.
  */
-import { readFileSync } from 'node:fs';
+import { procStatFields } from './proc-stat';
 
 /** True when a process with this pid exists and is not a zombie. */
 export function isProcessAlive(pid: number): boolean {
@@ -22,12 +22,6 @@ export function processStartTime(pid: number): string | undefined {
 }
 
 function procStat(pid: number): { state: string; startTime: string } | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) is in parentheses and may contain spaces: split after the last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { state: fields[0], startTime: fields[19] };
-  } catch {
-    return undefined;
-  }
+  const fields = procStatFields(`/proc/${pid}/stat`);
+  return fields && { state: fields[0], startTime: fields[19] };
 }
