@@ -30,7 +30,7 @@ const EMBED_BATCH = 64;
  * to both threads' (46–87 texts/s on one machine).
  */
 const EMBED_ROUNDS = 3;
-/** The open loop's unreported warm-up: this long, at this share of the embed rate (or the rate asked, if lower). */
+/** The unreported warm-up before every loop: this long, at this share of the embed rate (or the rate asked, if lower). */
 const WARM_UP_SECONDS = 5;
 const WARM_UP_SHARE = 0.25;
 
@@ -104,10 +104,6 @@ async function runLoops(plan: LoadPlan, options: LoadOptions, report: LoadReport
   const embedRate = report.embedPerSecond;
   const openLoop = (ratePerSecond: number, seconds = options.durationSeconds) =>
     runOpenLoop({ ...plan, ratePerSecond, seconds });
-  if (!options.rate && !options.findRate) {
-    report.runs.push(await runTransport(plan));
-    return;
-  }
   const rate =
     options.rate &&
     ('perSecond' in options.rate ? options.rate.perSecond : options.rate.embedShare * embedRate);
@@ -116,7 +112,9 @@ async function runLoops(plan: LoadPlan, options: LoadOptions, report: LoadReport
   plan.progress(`${plan.transport}: warming up for ${WARM_UP_SECONDS} s`);
   const warmUp = await openLoop(Math.min(rate ?? Infinity, WARM_UP_SHARE * embedRate), WARM_UP_SECONDS);
   if (!nothingFailed(warmUp)) report.runs.push(warmUp);
-  if (rate !== undefined) {
+  if (!options.rate && !options.findRate) {
+    report.runs.push(await runTransport(plan));
+  } else if (rate !== undefined) {
     report.runs.push(await openLoop(rate));
   } else {
     report.foundRates ??= {};
