@@ -1,49 +1,16 @@
-import { formatLoadReport, loadChecks, rateHolds, type LoadReport } from './load-report';
-import { isRemember, operationStats, type TransportResult } from './load-run';
-
-function run(overrides: Partial<TransportResult> = {}): TransportResult {
-  return {
-    transport: 'rest',
-    clients: 50,
-    requests: 1000,
-    seconds: 12.5,
-    requestsPerSecond: 80,
-    latency: {
-      remember: { count: 250, p50: 300, p95: 900, p99: 1100, max: 1300 },
-      recall: { count: 750, p50: 90, p95: 250, p99: 320, max: 400 },
-    },
-    errors: 0,
-    firstErrors: [],
-    saved: 240,
-    duplicates: 10,
-    lost: [],
-    crossed: [],
-    samples: { remember: [], recall: [] },
-    ...overrides,
-  };
-}
-
-function report(overrides: Partial<LoadReport>): LoadReport {
-  return {
-    startedAt: '2026-11-26T00:00:00.000Z',
-    node: 'v20.20.2',
-    gateway: 'started',
-    keys: 6,
-    namespaces: 3,
-    rememberShare: 0.25,
-    embedPerSecond: 100,
-    loadAverage: [1, 2, 3],
-    runs: [],
-    ...overrides,
-  };
-}
+import { formatLoadReport, loadChecks, rateHolds } from './load-report';
+import { isRemember, operationStats } from './load-run';
+import { loadReport, transportResult } from './testing/load-results';
 
 describe('the load report', () => {
   it('passes a closed-loop run that meets every target and misses one that does not', () => {
-    expect(loadChecks(run(), 90).every((c) => c.pass)).toBe(true);
-    const slow = run({
+    expect(loadChecks(transportResult(), 90).every((c) => c.pass)).toBe(true);
+    const slow = transportResult({
       requestsPerSecond: 30,
-      latency: { ...run().latency, remember: { count: 250, p50: 6000, p95: 7500, p99: 8000, max: 9000 } },
+      latency: {
+        ...transportResult().latency,
+        remember: { count: 250, p50: 6000, p95: 7500, p99: 8000, max: 9000 },
+      },
       errors: 2,
       lost: ['mem_1'],
     });
@@ -52,14 +19,14 @@ describe('the load report', () => {
         .filter((c) => !c.pass)
         .map((c) => c.name),
     ).toEqual(['≥ 0.85 × embed batch /s', '0 errors', '0 lost']);
-    const slowRecall = run({
-      latency: { ...run().latency, recall: { count: 750, p50: 90, p95: 301, p99: 1, max: 1 } },
+    const slowRecall = transportResult({
+      latency: { ...transportResult().latency, recall: { count: 750, p50: 90, p95: 301, p99: 1, max: 1 } },
     });
     expect(loadChecks(slowRecall, 90).find((c) => !c.pass)?.name).toBe('recall p95 ≤ 300 ms');
   });
 
   it('holds an open-loop run to its own latency targets, and find-rate to recall p95 ≤ 300 ms', () => {
-    const open = run({ offeredRate: 54 });
+    const open = transportResult({ offeredRate: 54 });
     expect(loadChecks(open, 90).map((c) => [c.transport, c.name, c.pass])).toEqual([
       ['rest @ 54.0/s', 'recall p95 ≤ 150 ms', false],
       ['rest @ 54.0/s', 'remember p95 ≤ 600 ms', false],
@@ -68,12 +35,12 @@ describe('the load report', () => {
       ['rest @ 54.0/s', '0 crossed', true],
     ]);
     expect(rateHolds(open)).toBe(true);
-    expect(rateHolds(run({ offeredRate: 54, errors: 1 }))).toBe(false);
+    expect(rateHolds(transportResult({ offeredRate: 54, errors: 1 }))).toBe(false);
     expect(
       rateHolds(
-        run({
+        transportResult({
           offeredRate: 54,
-          latency: { ...run().latency, recall: { count: 1, p50: 1, p95: 301, p99: 1, max: 1 } },
+          latency: { ...transportResult().latency, recall: { count: 1, p50: 1, p95: 301, p99: 1, max: 1 } },
         }),
       ),
     ).toBe(false);
@@ -81,11 +48,11 @@ describe('the load report', () => {
 
   it('prints requests/s as a share of the embedder and the percentiles per operation', () => {
     const text = formatLoadReport(
-      report({
+      loadReport({
         embedPerSecond: 160,
         runs: [
-          run({ gatewayCpu: { eventLoopMs: 8.84, processMs: 24.06 } }),
-          run({ transport: 'mcp', crossed: ['mem_9 recalled in load-b'] }),
+          transportResult({ gatewayCpu: { eventLoopMs: 8.84, processMs: 24.06 } }),
+          transportResult({ transport: 'mcp', crossed: ['mem_9 recalled in load-b'] }),
         ],
       }),
     );
@@ -99,9 +66,9 @@ describe('the load report', () => {
 
   it('prints the rates tried and the rate found', () => {
     const text = formatLoadReport(
-      report({
+      loadReport({
         embedPerSecond: 100,
-        runs: [run({ offeredRate: 25 }), run({ offeredRate: 50 })],
+        runs: [transportResult({ offeredRate: 25 }), transportResult({ offeredRate: 50 })],
         foundRates: { rest: 50, mcp: null },
       }),
     );

@@ -14,11 +14,10 @@ import { SeededRandom } from '../lib/seeded-random';
 import { SentenceGenerator } from '../lib/sentence-generator';
 import { startLoadGateway, type StartedGateway } from './load-gateway';
 import { LOAD_USAGE, parseLoadArgs } from './load-options';
-import { formatLoadReport, nothingFailed, rateHolds, type LoadReport } from './load-report';
+import { formatLoadReport, type LoadReport } from './load-report';
+import { runLoops } from './load-loops';
 import { runOpenLoop } from './load-open-loop';
-import { RateSearch } from './load-rate-search';
-import { runTransport, type LoadPlan, type TransportResult } from './load-run';
-import type { LoadOptions } from './load-options';
+import { runTransport, type LoadPlan } from './load-run';
 
 const SEED = 24;
 const JAPANESE_SHARE = 0.1;
@@ -30,9 +29,6 @@ const EMBED_BATCH = 64;
  * to both threads' (46–87 texts/s on one machine).
  */
 const EMBED_ROUNDS = 3;
-/** The unreported warm-up before every loop: this long, at this share of the embed rate (or the rate asked, if lower). */
-const WARM_UP_SECONDS = 5;
-const WARM_UP_SHARE = 0.25;
 
 export async function runLoadCommand(
   argv: readonly string[],
@@ -87,7 +83,17 @@ export async function runLoadCommand(
         gatewayPid: started?.pid,
         progress,
       };
-      await runLoops(plan, options, report);
+      await runLoops(
+        {
+          transport,
+          openLoop: (ratePerSecond, seconds = options.durationSeconds) =>
+            runOpenLoop({ ...plan, ratePerSecond, seconds }),
+          closedLoop: () => runTransport(plan),
+          progress,
+        },
+        options,
+        report,
+      );
       await stop();
     }
     if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
@@ -97,44 +103,6 @@ export async function runLoadCommand(
     process.off('SIGINT', interrupted);
     await stop();
   }
-}
-
-/** The transport's runs, as the options ask: closed loop, one open loop, or the search for a rate. */
-async function runLoops(plan: LoadPlan, options: LoadOptions, report: LoadReport): Promise<void> {
-  const embedRate = report.embedPerSecond;
-  const openLoop = (ratePerSecond: number, seconds = options.durationSeconds) =>
-    runOpenLoop({ ...plan, ratePerSecond, seconds });
-  const rate =
-    options.rate &&
-    ('perSecond' in options.rate ? options.rate.perSecond : options.rate.embedShare * embedRate);
-  // A gateway's first seconds (its second embedding thread loading, code not yet optimised) are
-  // not what an operator plans for: a short run at a low rate first, reported only if something failed.
-  plan.progress(`${plan.transport}: warming up for ${WARM_UP_SECONDS} s`);
-  const warmUp = await openLoop(Math.min(rate ?? Infinity, WARM_UP_SHARE * embedRate), WARM_UP_SECONDS);
-  if (!nothingFailed(warmUp)) report.runs.push(warmUp);
-  if (!options.rate && !options.findRate) {
-    report.runs.push(await runTransport(plan));
-  } else if (rate !== undefined) {
-    report.runs.push(await openLoop(rate));
-  } else {
-    report.foundRates ??= {};
-    report.foundRates[plan.transport] = (await findRate(embedRate, openLoop, report.runs)) ?? null;
-  }
-}
-
-/** Open loops from a quarter of the embed rate, doubling then bisecting (RateSearch); every run is kept. */
-async function findRate(
-  embedRate: number,
-  openLoop: (rate: number) => Promise<TransportResult>,
-  runs: TransportResult[],
-): Promise<number | undefined> {
-  const search = new RateSearch(Math.max(1, 0.25 * embedRate));
-  for (let rate = search.next(); rate !== undefined; rate = search.next()) {
-    const run = await openLoop(rate);
-    runs.push(run);
-    search.record(rate, rateHolds(run));
-  }
-  return search.found;
 }
 
 /**
