@@ -3,13 +3,15 @@
  * by the in-process store: per collection, postings (term → documents with term frequency), document
  * lengths and the metadata that filters run on, and running totals for BM25's corpus statistics. Terms
  * come from the shared analyser (`analyzeText`), so documents and queries meet on the same terms as on
- * every other backend. Writes run inside the caller's write transaction (so that a store can keep the
- * index in the same transaction as its records); a search is one read transaction.
+ * every other backend. How many documents hold each term is kept by triggers on the postings
+ * (`term_counts`): counting a common term's postings at every search grew with the collection. Writes
+ * run inside the caller's write transaction (so that a store can keep the index in the same transaction
+ * as its records); a search is one read transaction.
  */
 import { type Filter, type Metadata } from '@kioku/vector-store';
 import { type IndexableDocument, type LexicalHit } from '@kioku/vector-store-base';
 import { BM25, bm25Idf, bm25TermWeight, termFrequencies, analyzeText } from '@kioku/similarity';
-import { statement, type SqliteDatabase } from './sqlite-driver';
+import { statement, writeTransaction, type SqliteDatabase } from './sqlite-driver';
 import { filterToSql } from './sqlite-filter.translator';
 
 const SCHEMA = `
@@ -39,6 +41,30 @@ const SCHEMA = `
   CREATE INDEX IF NOT EXISTS postings_by_impact ON postings (collection, term, impact DESC);
 `;
 
+/**
+ * BM25's document frequency of each term, kept by SQLite itself as postings come and go: so every
+ * writer keeps it, a kioku from before it included (a trigger is part of the file's schema). A term
+ * no document holds any more keeps its row, at 0.
+ */
+const TERM_COUNTS = `
+  CREATE TABLE IF NOT EXISTS term_counts (
+    collection INTEGER NOT NULL,
+    term TEXT NOT NULL,
+    documents INTEGER NOT NULL,
+    PRIMARY KEY (collection, term)
+  ) WITHOUT ROWID;
+  DELETE FROM term_counts;
+  INSERT INTO term_counts (collection, term, documents)
+    SELECT collection, term, COUNT(*) FROM postings GROUP BY collection, term;
+  CREATE TRIGGER postings_counted AFTER INSERT ON postings BEGIN
+    INSERT INTO term_counts (collection, term, documents) VALUES (NEW.collection, NEW.term, 1)
+      ON CONFLICT (collection, term) DO UPDATE SET documents = documents + 1;
+  END;
+  CREATE TRIGGER postings_uncounted AFTER DELETE ON postings BEGIN
+    UPDATE term_counts SET documents = documents - 1 WHERE collection = OLD.collection AND term = OLD.term;
+  END;
+`;
+
 /** SQLite's default limit on bound parameters is 32 766; stay far below it per statement. */
 const IDS_PER_STATEMENT = 500;
 /**
@@ -58,6 +84,7 @@ const MAX_QUERY_TERMS = 64;
 export class LexicalTables {
   constructor(private readonly db: SqliteDatabase) {
     db.exec(SCHEMA);
+    countTermsOnce(db);
   }
 
   /** Makes the collection indexed; true when it was not indexed before (the caller fills it). */
@@ -76,6 +103,7 @@ export class LexicalTables {
     const id = this.collectionId(collection);
     if (id === undefined) return;
     statement(this.db, 'DELETE FROM postings WHERE collection = ?').run(id);
+    statement(this.db, 'DELETE FROM term_counts WHERE collection = ?').run(id);
     statement(this.db, 'DELETE FROM documents WHERE collection = ?').run(id);
     statement(this.db, 'DELETE FROM collections WHERE id = ?').run(id);
   }
@@ -255,9 +283,9 @@ export class LexicalTables {
   private documentFrequencies(collection: number, terms: string[]): Map<string, number> {
     const rows = statement(
       this.db,
-      `SELECT term, COUNT(*) AS df FROM postings
-         WHERE collection = ? AND term IN (${terms.map(() => '?').join(', ')}) GROUP BY term`,
-    ).all(collection, ...terms) as { term: string; df: number }[];
+      `SELECT term, documents AS df FROM term_counts
+         WHERE collection = ? AND term IN (SELECT value FROM json_each(?)) AND documents > 0`,
+    ).all(collection, JSON.stringify(terms)) as { term: string; df: number }[];
     return new Map(rows.map((r) => [r.term, r.df]));
   }
 
@@ -288,4 +316,20 @@ export class LexicalTables {
       'UPDATE collections SET document_count = document_count + ?, total_length = total_length + ? WHERE id = ?',
     ).run(documents, length, collection);
   }
+}
+
+/**
+ * Counts every term of an index made before the counts were kept, and sets the triggers that keep them,
+ * in one write transaction (another process may be doing the same: checked again under the write lock).
+ */
+function countTermsOnce(db: SqliteDatabase): void {
+  const counting = () =>
+    statement(
+      db,
+      "SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = 'postings_uncounted'",
+    ).get() !== undefined;
+  if (counting()) return;
+  writeTransaction(db, () => {
+    if (!counting()) db.exec(TERM_COUNTS);
+  });
 }
