@@ -4,8 +4,17 @@
  * where it stopped, complete lines only (a line still being written is read next time), and tells
  * every hearer the events found, once. It starts from the files' current ends: history is not replayed.
  */
-import { mkdirSync, readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
-import { open, readdir } from 'node:fs/promises';
+import {
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  statSync,
+  watch,
+  type FSWatcher,
+} from 'node:fs';
 import { join } from 'node:path';
 import type { JournalEvent } from './change-journal';
 import { journalFiles } from './journal-files';
@@ -45,28 +54,34 @@ export class TopicFollower {
     clearInterval(this.timer);
   }
 
-  /** Reads what was appended since the last read (once more after a read that was woken meanwhile). */
+  /**
+   * Reads what was appended since the last read, then tells the hearers (once more if a hearer woke it
+   * meanwhile). Synchronous, as the store's own reads of the data dir are: it runs once per change (a
+   * remember under load is one every few ms), and its few small reads cost the event loop ~1 ms
+   * through the thread pool's callbacks and promises, far more than the reads themselves.
+   */
   wake(): void {
     if (this.reading) {
       this.wokenWhileReading = true;
       return;
     }
     this.reading = true;
-    void this.readAppended()
-      .catch(() => undefined) // a directory gone or unreadable for a moment: the next wake retries
-      .finally(() => {
-        this.reading = false;
-        if (this.wokenWhileReading) {
-          this.wokenWhileReading = false;
-          this.wake();
-        }
-      });
+    try {
+      do {
+        this.wokenWhileReading = false;
+        this.readAppended();
+      } while (this.wokenWhileReading);
+    } catch {
+      // a directory gone or unreadable for a moment: the next wake retries
+    } finally {
+      this.reading = false;
+    }
   }
 
-  private async readAppended(): Promise<void> {
-    const names = journalFiles(await readdir(this.directory));
+  private readAppended(): void {
+    const names = journalFiles(readdirSync(this.directory));
     const events: JournalEvent[] = [];
-    for (const name of names) events.push(...(await this.readFrom(name)));
+    for (const name of names) events.push(...this.readFrom(name));
     for (const known of [...this.offsets.keys()]) if (!names.includes(known)) this.offsets.delete(known);
     if (events.length === 0) return;
     for (const hear of [...this.hearers]) {
@@ -78,20 +93,24 @@ export class TopicFollower {
     }
   }
 
-  private async readFrom(name: string): Promise<JournalEvent[]> {
+  private readFrom(name: string): JournalEvent[] {
     const from = this.offsets.get(name) ?? 0;
-    const file = await open(join(this.directory, name), 'r').catch(() => undefined);
-    if (!file) return [];
+    let file: number;
     try {
-      const { size } = await file.stat();
+      file = openSync(join(this.directory, name), 'r');
+    } catch {
+      return []; // pruned since the directory was listed
+    }
+    try {
+      const { size } = fstatSync(file);
       if (size <= from) return [];
       const bytes = Buffer.alloc(size - from);
-      const { bytesRead } = await file.read(bytes, 0, bytes.length, from);
+      const bytesRead = readSync(file, bytes, 0, bytes.length, from);
       const complete = bytes.subarray(0, bytesRead).lastIndexOf(0x0a) + 1;
       this.offsets.set(name, from + complete);
       return parseLines(bytes.subarray(0, complete).toString('utf8'));
     } finally {
-      await file.close();
+      closeSync(file);
     }
   }
 }
