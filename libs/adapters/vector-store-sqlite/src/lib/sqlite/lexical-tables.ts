@@ -102,8 +102,9 @@ export class LexicalTables {
   drop(collection: string): void {
     const id = this.collectionId(collection);
     if (id === undefined) return;
-    statement(this.db, 'DELETE FROM postings WHERE collection = ?').run(id);
+    // The counts first: the postings' trigger then finds no count to lower.
     statement(this.db, 'DELETE FROM term_counts WHERE collection = ?').run(id);
+    statement(this.db, 'DELETE FROM postings WHERE collection = ?').run(id);
     statement(this.db, 'DELETE FROM documents WHERE collection = ?').run(id);
     statement(this.db, 'DELETE FROM collections WHERE id = ?').run(id);
   }
