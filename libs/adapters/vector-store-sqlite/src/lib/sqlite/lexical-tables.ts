@@ -13,6 +13,7 @@ import { type IndexableDocument, type LexicalHit } from '@kioku/vector-store-bas
 import { BM25, bm25Idf, bm25TermWeight, termFrequencies, analyzeText } from '@kioku/similarity';
 import { statement, writeTransaction, type SqliteDatabase } from './sqlite-driver';
 import { filterToSql } from './sqlite-filter.translator';
+import { IN_LIST, jsonList } from './json-list';
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS collections (
@@ -65,8 +66,6 @@ const TERM_COUNTS = `
   END;
 `;
 
-/** SQLite's default limit on bound parameters is 32 766; stay far below it per statement. */
-const IDS_PER_STATEMENT = 500;
 /**
  * A term found in more documents than this is read in impact order and cut there (unfiltered searches
  * only): past it, a common term adds little (low IDF) to documents that no rarer term ranks, and reading
@@ -254,17 +253,12 @@ export class LexicalTables {
   /** The metadata the filters of the indexed ones among `ids` read. */
   indexedMetadata(collection: string, ids: string[]): Map<string, Metadata> {
     const id = this.collectionId(collection);
-    const found = new Map<string, Metadata>();
-    if (id === undefined) return found;
-    for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
-      const chunk = ids.slice(i, i + IDS_PER_STATEMENT);
-      const rows = statement(
-        this.db,
-        `SELECT id, metadata FROM documents WHERE collection = ? AND id IN (${chunk.map(() => '?').join(', ')})`,
-      ).all(id, ...chunk) as { id: string; metadata: string }[];
-      for (const row of rows) found.set(row.id, JSON.parse(row.metadata) as Metadata);
-    }
-    return found;
+    if (id === undefined) return new Map();
+    const rows = statement(
+      this.db,
+      `SELECT id, metadata FROM documents WHERE collection = ? AND id IN ${IN_LIST}`,
+    ).all(id, jsonList(ids)) as { id: string; metadata: string }[];
+    return new Map(rows.map((row) => [row.id, JSON.parse(row.metadata) as Metadata]));
   }
 
   /** Indexed ids in ascending order after `afterId` (paging for repairs). */
@@ -285,8 +279,8 @@ export class LexicalTables {
     const rows = statement(
       this.db,
       `SELECT term, documents AS df FROM term_counts
-         WHERE collection = ? AND term IN (SELECT value FROM json_each(?)) AND documents > 0`,
-    ).all(collection, JSON.stringify(terms)) as { term: string; df: number }[];
+         WHERE collection = ? AND term IN ${IN_LIST} AND documents > 0`,
+    ).all(collection, jsonList(terms)) as { term: string; df: number }[];
     return new Map(rows.map((r) => [r.term, r.df]));
   }
 

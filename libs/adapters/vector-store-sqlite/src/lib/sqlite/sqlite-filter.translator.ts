@@ -5,6 +5,7 @@
  * and JSON paths are bound parameters, never spliced into the SQL.
  */
 import type { Filter, MetadataValue } from '@kioku/vector-store';
+import { IN_LIST, jsonList } from './json-list';
 
 export interface SqlCondition {
   sql: string;
@@ -59,13 +60,13 @@ function equals(column: string, path: string, value: MetadataValue): SqlConditio
  * passed SQLite's expression depth limit (1,000) and, with three parameters each, its parameter limit.
  */
 function anyOf(column: string, path: string, values: MetadataValue[]): SqlCondition {
-  const strings = values.filter((v) => typeof v === 'string');
-  const numbers = values.filter((v) => typeof v === 'number');
+  const strings = values.filter((v): v is string => typeof v === 'string');
+  const numbers = values.filter((v): v is number => typeof v === 'number');
   const booleans = [...new Set(values.filter((v) => typeof v === 'boolean'))];
   const parts: SqlCondition[] = [];
-  const typed = (types: string, list: MetadataValue[]) => ({
-    sql: `(json_type(${column}, ?) IN ${types} AND json_extract(${column}, ?) IN (SELECT value FROM json_each(?)))`,
-    params: [path, path, JSON.stringify(list)],
+  const typed = (types: string, list: (string | number)[]) => ({
+    sql: `(json_type(${column}, ?) IN ${types} AND json_extract(${column}, ?) IN ${IN_LIST})`,
+    params: [path, path, jsonList(list)],
   });
   if (strings.length > 0) parts.push(typed(`('text')`, strings));
   if (numbers.length > 0) parts.push(typed(`('integer', 'real')`, numbers));

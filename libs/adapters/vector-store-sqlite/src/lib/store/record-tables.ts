@@ -6,17 +6,12 @@
  */
 import type { Filter, Metadata, StoredRecord, TextFilter, VectorRecord } from '@kioku/vector-store';
 import { statement, type SqliteDatabase } from '../sqlite/sqlite-driver';
+import { IN_LIST, jsonList } from '../sqlite/json-list';
 import { float32Of, fromBlob, toBlob } from '../sqlite/vector-blob';
 import { quantize } from './quantize';
 import type { CollectionRow } from './collection-catalog';
 import { keyedIds, recordCondition } from './record-filter';
 
-/**
- * A list of ids bound as one JSON array (`idList`): the statement's text is the same however many ids
- * it reads, so it is prepared once (with one `?` an id, each count was a statement of its own, and
- * recall's reads of 1–300 ids kept preparing them).
- */
-const ID_LIST = '(SELECT value FROM json_each(?))';
 /** Codes read per block by `codeBlocks`: 6 MB at 768 dimensions, tens of milliseconds of reading. */
 const CODES_PER_BLOCK = 8192;
 /** Every table with a row per record. */
@@ -58,9 +53,9 @@ export class RecordTables {
   /** Which of `ids` are stored, in the order of `ids`, each once. */
   existing(collection: number, ids: readonly string[]): string[] {
     const found = new Set(
-      statement(this.db, `SELECT id FROM records WHERE collection = ? AND id IN ${ID_LIST}`)
+      statement(this.db, `SELECT id FROM records WHERE collection = ? AND id IN ${IN_LIST}`)
         .pluck()
-        .all(collection, idList(ids)) as string[],
+        .all(collection, jsonList(ids)) as string[],
     );
     return [...new Set(ids)].filter((id) => found.has(id));
   }
@@ -73,8 +68,8 @@ export class RecordTables {
          ${withVectors ? ', v.vector AS vector' : ''}
          FROM records r
          ${withVectors ? 'LEFT JOIN vectors v ON v.collection = r.collection AND v.id = r.id' : ''}
-         WHERE r.collection = ? AND r.id IN ${ID_LIST}`,
-    ).all(collection, idList(ids)) as RecordRow[];
+         WHERE r.collection = ? AND r.id IN ${IN_LIST}`,
+    ).all(collection, jsonList(ids)) as RecordRow[];
     return new Map(rows.map((row) => [row.id, toStored(row)]));
   }
 
@@ -82,8 +77,8 @@ export class RecordTables {
   vectors(collection: number, ids: readonly string[]): Map<string, Float32Array> {
     const rows = statement(
       this.db,
-      `SELECT id, vector FROM vectors WHERE collection = ? AND id IN ${ID_LIST}`,
-    ).all(collection, idList(ids)) as { id: string; vector: Buffer }[];
+      `SELECT id, vector FROM vectors WHERE collection = ? AND id IN ${IN_LIST}`,
+    ).all(collection, jsonList(ids)) as { id: string; vector: Buffer }[];
     return new Map(rows.map((row) => [row.id, float32Of(row.vector)]));
   }
 
@@ -110,9 +105,9 @@ export class RecordTables {
     }
     const some = statement(
       this.db,
-      `SELECT id, code FROM vector_codes WHERE collection = ? AND id IN ${ID_LIST}`,
+      `SELECT id, code FROM vector_codes WHERE collection = ? AND id IN ${IN_LIST}`,
     ).raw(true);
-    apply(some.all(collection, idList(ids)) as unknown[][]);
+    apply(some.all(collection, jsonList(ids)) as unknown[][]);
   }
 
   /**
@@ -196,13 +191,13 @@ export class RecordTables {
     among?: readonly string[],
   ): string[] {
     const where = recordCondition(collection.id, filter, text, collection.indexedKeys);
-    const only = among ? 'AND r.id IN (SELECT value FROM json_each(?))' : '';
+    const only = among ? `AND r.id IN ${IN_LIST}` : '';
     return statement(
       this.db,
       `SELECT r.id FROM records r WHERE r.collection = ? ${only} AND ${where.sql} ORDER BY r.id`,
     )
       .pluck()
-      .all(collection.id, ...(among ? [JSON.stringify(among)] : []), ...where.params) as string[];
+      .all(collection.id, ...(among ? [jsonList(among)] : []), ...where.params) as string[];
   }
 
   /**
@@ -261,9 +256,4 @@ function toStored(row: RecordRow): StoredRecord {
 /** A code's bytes as int8, without a copy. */
 function codeView(code: Buffer): Int8Array {
   return new Int8Array(code.buffer, code.byteOffset, code.byteLength);
-}
-
-/** A JSON array of the ids, bound to `ID_LIST`. */
-function idList(ids: readonly string[]): string {
-  return JSON.stringify(ids);
 }
